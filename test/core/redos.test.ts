@@ -12,7 +12,8 @@ const CORE = join(ROOT, 'scripts', 'core');
 
 /** Dynamic `new RegExp(...)` calls whose sources are checked elsewhere, with the reason. */
 const DYNAMIC_ALLOWED: Record<string, string> = {
-  'scan/match.ts': 'recompiles a phrase rule literal (already checked) with the g flag',
+  'scan/match.ts': 'recompiles a phrase rule literal (already checked) with the g flag, and joins escaped literal keywords into one alternation (linear)',
+  'scan/rules/injection-i18n.ts': 'composes patterns from literal parts; every composed pattern is checked by recheck in test/core/rules/injection-i18n.test.ts',
 };
 
 interface Found {
@@ -82,7 +83,7 @@ describe('regular expressions of the core', () => {
       while (next < items.length) {
         const f = items[next++]!;
         const flags = f.flags.replace(/[gy]/g, '');
-        const result = await check(f.source, flags, { timeout: 20_000 });
+        const result = await check(f.source, flags, { timeout: 20_000, randomSeed: 0 });
         if (result.status === 'vulnerable') bad.push(`${f.file}:${f.line} /${f.source}/${flags} — ${result.complexity?.type ?? ''} attack: ${result.attack?.pattern ?? '?'}`);
         else if (result.status === 'unknown') bad.push(`${f.file}:${f.line} /${f.source}/${flags} — not decided: ${result.error?.kind ?? ''}`);
       }

@@ -3,11 +3,9 @@ import { FAMILIES, RULES_BY_ID } from './rules/index.ts';
 import { computeScore, gradeFor, statusFor } from './score.ts';
 import { TextView } from './text.ts';
 import { SCANNER_VERSION } from '../version.ts';
+import { IMAGE_EXTENSIONS } from '../package.ts';
 import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity, TextFile } from './types.ts';
 import { STAGES } from './types.ts';
-
-/** Extensions read as images (base64 content), never scanned as text. */
-export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'jpg', 'jpeg']);
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 

@@ -2,6 +2,7 @@
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
 import { isRefusalContext } from './context.ts';
+import { DECODED_KINDS } from './text.ts';
 import type { Segment, TextView } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
 
@@ -27,6 +28,11 @@ export interface PhraseRule {
   readonly message?: (matched: string) => string;
   /** Only scan files whose extension is listed (default: all text files). */
   readonly exts?: readonly string[];
+  /**
+   * Extra refusal or quotation context for languages the shared English cues do not cover
+   * (e.g. "nunca ignores ..."): true lowers the match to a warning, like `isRefusalContext`.
+   */
+  readonly context?: (norm: string, start: number, end: number) => boolean;
 }
 
 export interface PhraseRuleOptions {
@@ -43,12 +49,52 @@ const SEGMENT_LABEL: Record<Segment['kind'], string> = {
   'link-title': 'hidden in a link title',
   'alt-text': 'hidden in image alt text',
   'html-attribute': 'hidden in an HTML attribute',
+  'hidden-element': 'hidden in an HTML element that is not displayed',
   'tag-characters': 'hidden in invisible Unicode tag characters',
+  'variation-selectors': 'hidden in invisible variation selectors',
   base64: 'decoded from base64',
   hex: 'decoded from hex',
   rot13: 'decoded from rot13',
   'url-encoded': 'decoded from percent-encoding',
+  escaped: 'decoded from \\u escapes',
+  'spaced-letters': 'with its letters spaced out or split',
 };
+
+/** A segment to rescan, with the offset of its outermost segment in the file and a label. */
+interface FlatSegment {
+  readonly view: TextView;
+  readonly offset: number;
+  readonly label: string;
+  readonly kind: Segment['kind'];
+  readonly decoded: boolean;
+}
+
+const FLAT = new WeakMap<TextView, FlatSegment[]>();
+
+/** Hidden and decoded segments of a view, and theirs in turn (bounded by the views' depth). */
+function flatSegments(view: TextView): FlatSegment[] {
+  const cached = FLAT.get(view);
+  if (cached) return cached;
+  const out: FlatSegment[] = [];
+  FLAT.set(view, out);
+  const walk = (v: TextView, outer: { offset: number; label: string; decoded: boolean } | null): void => {
+    for (const seg of [...v.hidden, ...v.decoded]) {
+      const decoded = DECODED_KINDS.has(seg.kind) || (outer?.decoded ?? false);
+      const label = outer ? `${SEGMENT_LABEL[seg.kind]}, ${outer.label}` : SEGMENT_LABEL[seg.kind];
+      const offset = outer ? outer.offset : seg.offset;
+      out.push({ view: seg.view, offset, label, kind: seg.kind, decoded });
+      walk(seg.view, { offset, label, decoded });
+    }
+  };
+  walk(view, null);
+  return out;
+}
+
+/** The verbatim hidden segment (comment, title, alt text, ...) holding a raw offset, if any. */
+function hiddenAt(view: TextView, offset: number): Segment | undefined {
+  for (const seg of view.hidden) if (seg.verbatim && offset >= seg.offset && offset < seg.offset + seg.length) return seg;
+  return undefined;
+}
 
 const MAX_TRIES = 64;
 const GLOBAL = new WeakMap<RegExp, RegExp>();
@@ -69,26 +115,132 @@ interface Hit {
   qualified: boolean;
 }
 
-function findHit(view: TextView, rule: PhraseRule, contextual: boolean): Hit | null {
+/**
+ * Phrase rules are run only near their keywords: one pass of a combined keyword pattern per rule
+ * set and view finds where each rule's `anyOf` words occur, then each pattern runs on windows
+ * around those places. A rule without `anyOf` runs over the whole text.
+ */
+const WINDOW = 400;
+const MAX_POSITIONS = 256;
+
+interface Compiled {
+  /** Alternation of every keyword of the set, longest first. */
+  readonly trigger: RegExp | null;
+  /** For each keyword, the keywords that are its prefixes (including itself). */
+  readonly prefixes: ReadonlyMap<string, readonly string[]>;
+}
+
+const COMPILED = new WeakMap<readonly PhraseRule[], Compiled>();
+/** Keyword positions of a view for a rule set: keyword → sorted norm offsets. */
+const POSITIONS = new WeakMap<TextView, WeakMap<Compiled, Map<string, number[]>>>();
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function compile(rules: readonly PhraseRule[]): Compiled {
+  let c = COMPILED.get(rules);
+  if (c) return c;
+  const words = new Set<string>();
+  for (const r of rules) for (const k of r.anyOf ?? []) if (k.length > 0) words.add(k);
+  const sorted = [...words].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const prefixes = new Map<string, string[]>();
+  for (const w of sorted) prefixes.set(w, sorted.filter((p) => w.startsWith(p)));
+  // the keywords are literals, so the alternation is linear-time
+  c = { trigger: sorted.length ? new RegExp(sorted.map(escapeRegExp).join('|'), 'g') : null, prefixes };
+  COMPILED.set(rules, c);
+  return c;
+}
+
+function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> {
+  let byView = POSITIONS.get(view);
+  if (!byView) {
+    byView = new WeakMap();
+    POSITIONS.set(view, byView);
+  }
+  let found = byView.get(compiled);
+  if (found) return found;
+  found = new Map();
+  const re = compiled.trigger;
+  if (re) {
+    const norm = view.norm;
+    re.lastIndex = 0;
+    // every start position, so keywords inside longer keywords are found too
+    for (let m = re.exec(norm); m !== null; m = re.exec(norm)) {
+      for (const k of compiled.prefixes.get(m[0]) ?? [m[0]]) {
+        let list = found.get(k);
+        if (!list) found.set(k, (list = []));
+        if (list.length < MAX_POSITIONS) list.push(m.index);
+      }
+      re.lastIndex = m.index + 1;
+    }
+  }
+  byView.set(compiled, found);
+  return found;
+}
+
+/** Merged windows [start, end) of norm around the rule's keyword positions, on word boundaries. */
+function windowsFor(norm: string, rule: PhraseRule, positions: Map<string, number[]>): Array<[number, number]> | null {
+  const starts: number[] = [];
+  for (const k of rule.anyOf ?? []) {
+    const list = positions.get(k);
+    if (list) for (const p of list) starts.push(p);
+  }
+  if (starts.length === 0) return null;
+  starts.sort((a, b) => a - b);
+  const out: Array<[number, number]> = [];
+  for (const p of starts) {
+    let a = Math.max(0, p - WINDOW);
+    let b = Math.min(norm.length, p + WINDOW);
+    // widen to the neighbouring spaces so \b and word checks see whole words
+    if (a > 0) {
+      const sp = norm.lastIndexOf(' ', a);
+      a = sp === -1 ? 0 : sp;
+    }
+    if (b < norm.length) {
+      const sp = norm.indexOf(' ', b);
+      b = sp === -1 ? norm.length : sp + 1;
+    }
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled: Compiled): Hit | null {
   const norm = view.norm;
-  if (rule.anyOf && !rule.anyOf.some((k) => norm.includes(k))) return null;
+  let windows: Array<[number, number]>;
+  if (rule.anyOf && rule.anyOf.length > 0) {
+    const w = windowsFor(norm, rule, positionsOf(view, compiled));
+    if (!w) return null;
+    windows = w;
+  } else {
+    windows = [[0, norm.length]];
+  }
   let weak: Hit | null = null;
   for (const pattern of rule.patterns) {
     const re = globalOf(pattern);
-    re.lastIndex = 0;
     let tries = 0;
-    for (let m = re.exec(norm); m !== null && tries < MAX_TRIES; m = re.exec(norm), tries++) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
+    for (const [a, b] of windows) {
+      const text = a === 0 && b === norm.length ? norm : norm.slice(a, b);
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
+        if (m[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        const end = a + m.index + m[0].length;
+        // a pattern may consume the space before its first word: report the word, not the space
+        let start = a + m.index;
+        while (start < end - 1 && norm.charCodeAt(start) === 0x20) start++;
+        if (rule.skipCode && view.inCodeBlock(view.normOffset(start))) continue;
+        const qualified = contextual && (isRefusalContext(norm, start, end) || (rule.context?.(norm, start, end) ?? false));
+        const hit = { start, end, text: norm.slice(start, end), qualified };
+        if (!qualified) return hit;
+        weak ??= hit;
       }
-      const start = m.index;
-      const end = start + m[0].length;
-      if (rule.skipCode && view.inCodeBlock(view.normOffset(start))) continue;
-      const qualified = contextual && isRefusalContext(norm, start, end);
-      const hit = { start, end, text: m[0], qualified };
-      if (!qualified) return hit;
-      weak ??= hit;
+      if (tries >= MAX_TRIES) break;
     }
   }
   return weak;
@@ -107,36 +259,42 @@ export function runPhraseRules(
   describe: (id: string) => string,
   options: PhraseRuleOptions = {},
 ): void {
-  for (const file of ctx.texts) runOnFile(file, emit, rules, describe, options);
+  const compiled = compile(rules);
+  for (const file of ctx.texts) runOnFile(file, emit, rules, describe, options, compiled);
 }
 
-function runOnFile(file: TextFile, emit: Emit, rules: readonly PhraseRule[], describe: (id: string) => string, options: PhraseRuleOptions): void {
+function runOnFile(file: TextFile, emit: Emit, rules: readonly PhraseRule[], describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled): void {
   const view = file.view;
   for (const rule of rules) {
     if (rule.exts && !rule.exts.includes(file.ext)) continue;
     const contextual = rule.contextual ?? true;
     const message = (m: string) => (rule.message ? rule.message(m) : `${describe(rule.id)}: "${snippet(m)}"`);
-    const hit = findHit(view, rule, contextual);
+    const hit = findHit(view, rule, contextual, compiled);
     if (hit) {
       const offset = view.normOffset(hit.start);
+      // text in a comment, title or alt text is also in `norm`: say that it is hidden
+      const inHidden = !hit.qualified && (rule.segments ?? true) ? hiddenAt(view, offset) : undefined;
+      const label = inHidden ? ` (${SEGMENT_LABEL[inHidden.kind]})` : '';
       emit({
         code: rule.id,
         file: file.name,
         offset,
-        message: hit.qualified ? `${message(hit.text)} (quoted or forbidden by the persona; review it)` : message(hit.text),
+        message: hit.qualified ? `${message(hit.text)} (quoted or forbidden by the persona; review it)` : `${message(hit.text)}${label}`,
         ...(hit.qualified ? { severity: 'warning' as const } : {}),
       });
+      if (inHidden && options.hiddenCode) {
+        emit({ code: options.hiddenCode, file: file.name, offset, message: `Instructions ${SEGMENT_LABEL[inHidden.kind]}: "${snippet(hit.text)}"` });
+      }
       if (!hit.qualified) continue;
     }
     if (rule.segments ?? true) {
       let found = false;
-      for (const seg of [...view.hidden, ...view.decoded]) {
-        const segHit = findHit(seg.view, rule, false);
+      for (const seg of flatSegments(view)) {
+        const segHit = findHit(seg.view, rule, false, compiled);
         if (!segHit) continue;
-        const label = SEGMENT_LABEL[seg.kind];
-        emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${message(segHit.text)} (${label})` });
-        const extra = seg.kind === 'base64' || seg.kind === 'hex' || seg.kind === 'rot13' || seg.kind === 'url-encoded' ? options.decodedCode : options.hiddenCode;
-        if (extra) emit({ code: extra, file: file.name, offset: seg.offset, message: `Instructions ${label}: "${snippet(segHit.text)}"` });
+        emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${message(segHit.text)} (${seg.label})` });
+        const extra = seg.decoded ? options.decodedCode : seg.kind === 'spaced-letters' ? options.splitCode : options.hiddenCode;
+        if (extra) emit({ code: extra, file: file.name, offset: seg.offset, message: `Instructions ${seg.label}: "${snippet(segHit.text)}"` });
         found = true;
         break;
       }

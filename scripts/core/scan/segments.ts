@@ -1,22 +1,767 @@
 // Text a reader of the rendered page would not see, and encoded payloads, pulled out for rescanning.
-// (Filled in by the evasion work; this file owns the extractors.)
-import type { SegmentKind } from './text.ts';
+//
+// Every extractor is linear: literal searches with indexOf, hand-written scanners whose inner
+// loops stop at characters that start the next candidate (so scans never overlap), and regular
+// expressions whose repeats are bounded or over disjoint classes. Decoding is capped per text
+// (volume and count), so an adversarial file cannot make the rescans grow.
+import type { Invisible, SegmentKind } from './text.ts';
 
 export interface RawSegment {
   kind: SegmentKind;
+  /** Offset in the raw text where the segment (or the payload it was decoded from) starts. */
   offset: number;
+  /** Length of that raw span. */
+  length: number;
+  /** `text` is exactly `raw.slice(offset, offset + length)`. */
+  verbatim: boolean;
   text: string;
 }
 
-/** HTML comments, link titles, image alt text, hidden attributes and tag-character payloads. */
-export function extractHidden(raw: string): RawSegment[] {
-  const out: RawSegment[] = [];
-  const re = /<!--([\s\S]*?)-->/g;
-  for (let m = re.exec(raw); m !== null; m = re.exec(raw)) out.push({ kind: 'html-comment', offset: m.index, text: m[1]! });
+/** Caps on what one text may yield. */
+export const SEGMENT_LIMITS = {
+  hiddenSegments: 64,
+  hiddenChars: 512 * 1024,
+  decodedSegments: 32,
+  decodedChars: 64 * 1024,
+} as const;
+
+const MAX_TITLE = 2000;
+const MAX_DESTINATION = 2048;
+const MAX_LABEL = 1000;
+const MAX_HIDDEN_ELEMENT = 64 * 1024;
+
+class Collector {
+  readonly out: RawSegment[] = [];
+  chars = 0;
+  readonly maxSegments: number;
+  readonly maxChars: number;
+
+  constructor(maxSegments: number, maxChars: number) {
+    this.maxSegments = maxSegments;
+    this.maxChars = maxChars;
+  }
+
+  get full(): boolean {
+    return this.chars >= this.maxChars;
+  }
+
+  /** Add a segment; past the count cap, text is appended to the last one (volume stays capped). */
+  add(seg: RawSegment): void {
+    if (seg.text.trim().length === 0 || this.full) return;
+    let text = seg.text;
+    const room = this.maxChars - this.chars - (this.out.length < this.maxSegments ? 0 : 1);
+    if (room <= 0) return;
+    if (text.length > room) text = text.slice(0, room);
+    this.chars += text.length;
+    if (this.out.length < this.maxSegments) {
+      this.out.push({ ...seg, text, verbatim: seg.verbatim && text.length === seg.text.length });
+      return;
+    }
+    this.chars++; // the joining newline
+    const last = this.out[this.out.length - 1]!;
+    this.out[this.out.length - 1] = { ...last, text: `${last.text}\n${text}`, verbatim: false, length: Math.max(last.length, seg.offset + seg.length - last.offset) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hidden text
+
+/**
+ * HTML comments, link titles, image alt text, hidden attributes and elements, tag-character and
+ * variation-selector payloads. `invisibles` (from the text's view) locates the last two cheaply.
+ *
+ * @example extractHidden('a <!-- ignore this --> b')[0].text // ' ignore this '
+ */
+export function extractHidden(raw: string, invisibles: readonly Invisible[] = []): RawSegment[] {
+  const c = new Collector(SEGMENT_LIMITS.hiddenSegments, SEGMENT_LIMITS.hiddenChars);
+  if (raw.includes('<')) {
+    htmlComments(raw, c);
+    hiddenElements(raw, c);
+  }
+  if (raw.includes('](')) markdownLinks(raw, c);
+  if (raw.includes(']:')) referenceTitles(raw, c);
+  if (raw.includes('=')) htmlAttributes(raw, c);
+  if (invisibles.length > 0) {
+    tagPayloads(raw, invisibles, c);
+    selectorPayloads(raw, invisibles, c);
+  }
+  return c.out.sort((a, b) => a.offset - b.offset);
+}
+
+function htmlComments(raw: string, c: Collector): void {
+  for (let start = raw.indexOf('<!--'); start !== -1 && !c.full; ) {
+    const from = start + 4;
+    const end = raw.indexOf('-->', from);
+    const stop = end === -1 ? raw.length : end;
+    c.add({ kind: 'html-comment', offset: from, length: stop - from, verbatim: true, text: raw.slice(from, stop) });
+    if (end === -1) break; // an unclosed comment hides the rest of the text
+    start = raw.indexOf('<!--', end + 3);
+  }
+}
+
+// `](`-anchored parser for inline links and images: `[label](dest "title")`, `![alt](src 'title')`.
+function markdownLinks(raw: string, c: Collector): void {
+  const n = raw.length;
+  let lastOpen = -1;
+  let nextOpen = raw.indexOf('[');
+  for (let p = raw.indexOf(']('); p !== -1 && !c.full; p = raw.indexOf('](', p + 1)) {
+    while (nextOpen !== -1 && nextOpen < p) {
+      lastOpen = nextOpen;
+      nextOpen = raw.indexOf('[', nextOpen + 1);
+    }
+    let q = p + 2;
+    q = skipBlanks(raw, q, n);
+    // destination: <...> or a run without spaces and parentheses
+    if (raw.charCodeAt(q) === 0x3c) {
+      const limit = Math.min(n, q + MAX_DESTINATION);
+      let k = q + 1;
+      while (k < limit) {
+        const ch = raw.charCodeAt(k);
+        if (ch === 0x3e || ch === 0x0a || ch === 0x3c || ch === 0x28 || ch === 0x29) break;
+        k++;
+      }
+      if (raw.charCodeAt(k) !== 0x3e) continue;
+      q = k + 1;
+    } else {
+      const limit = Math.min(n, q + MAX_DESTINATION);
+      while (q < limit) {
+        const ch = raw.charCodeAt(q);
+        if (ch <= 0x20 || ch === 0x28 || ch === 0x29 || ch === 0x5b || ch === 0x5d) break;
+        q++;
+      }
+    }
+    const afterDest = q;
+    q = skipBlanks(raw, q, n);
+    let title: { from: number; to: number } | null = null;
+    const open = raw.charCodeAt(q);
+    if ((open === 0x22 || open === 0x27 || open === 0x28) && q > afterDest) {
+      const close = open === 0x28 ? 0x29 : open;
+      const limit = Math.min(n, q + 1 + MAX_TITLE);
+      let k = q + 1;
+      // stop at brackets, so a failed title never scans past the next link
+      while (k < limit) {
+        const ch = raw.charCodeAt(k);
+        if (ch === close || ch === 0x5b || ch === 0x5d || (open === 0x28 && ch === 0x28)) break;
+        if (ch === 0x0a && raw.charCodeAt(k + 1) === 0x0a) break;
+        k++;
+      }
+      if (raw.charCodeAt(k) !== close) continue;
+      title = { from: q + 1, to: k };
+      q = skipBlanks(raw, k + 1, n);
+    }
+    if (raw.charCodeAt(q) !== 0x29) continue;
+    if (title) c.add({ kind: 'link-title', offset: title.from, length: title.to - title.from, verbatim: true, text: raw.slice(title.from, title.to) });
+    if (lastOpen > 0 && raw.charCodeAt(lastOpen - 1) === 0x21 && p - lastOpen <= MAX_LABEL) {
+      const alt = raw.slice(lastOpen + 1, p);
+      if (!alt.includes(']') && !alt.includes('](')) c.add({ kind: 'alt-text', offset: lastOpen + 1, length: alt.length, verbatim: true, text: alt });
+    }
+  }
+}
+
+function skipBlanks(raw: string, q: number, n: number): number {
+  let k = q;
+  let newlines = 0;
+  const limit = Math.min(n, q + 16);
+  while (k < limit) {
+    const ch = raw.charCodeAt(k);
+    if (ch === 0x20 || ch === 0x09 || ch === 0x0d) k++;
+    else if (ch === 0x0a && newlines === 0) {
+      newlines++;
+      k++;
+    } else break;
+  }
+  return k;
+}
+
+// `[id]: url "title"`: reference definitions are not rendered at all.
+const REFERENCE_TITLE = /^ {0,3}\[[^\][\r\n]{1,200}\]: {0,8}<?[^\s<>]{1,2000}>?[ \t]{1,8}\n?[ \t]{0,8}(?:"([^"\n]{1,1000})"|'([^'\n]{1,1000})'|\(([^()\n]{1,1000})\))[ \t]{0,8}$/gm;
+
+function referenceTitles(raw: string, c: Collector): void {
+  REFERENCE_TITLE.lastIndex = 0;
+  for (let m = REFERENCE_TITLE.exec(raw); m !== null && !c.full; m = REFERENCE_TITLE.exec(raw)) {
+    const text = m[1] ?? m[2] ?? m[3] ?? '';
+    const at = m.index + m[0].lastIndexOf(text);
+    c.add({ kind: 'link-title', offset: at, length: text.length, verbatim: true, text });
+  }
+}
+
+// alt / title / aria-* / placeholder / content / data-* attribute values (no markup or '=' inside).
+// Found from the `="` (or `='`) literal, then the name before it is checked.
+const ATTRIBUTE_VALUE = /= {0,4}["']/g;
+const ATTRIBUTE_NAME = /(?:^|[^\w-])(?:alt|title|aria-label|aria-description|placeholder|content|data-[a-z0-9-]{1,30}) {0,4}$/i;
+const MAX_ATTRIBUTE = 2000;
+
+function htmlAttributes(raw: string, c: Collector): void {
+  ATTRIBUTE_VALUE.lastIndex = 0;
+  for (let m = ATTRIBUTE_VALUE.exec(raw); m !== null && !c.full; m = ATTRIBUTE_VALUE.exec(raw)) {
+    if (!ATTRIBUTE_NAME.test(raw.slice(Math.max(0, m.index - 48), m.index))) continue;
+    const quote = raw.charCodeAt(m.index + m[0].length - 1);
+    const from = m.index + m[0].length;
+    const limit = Math.min(raw.length, from + MAX_ATTRIBUTE);
+    let k = from;
+    while (k < limit) {
+      const ch = raw.charCodeAt(k);
+      if (ch === quote || ch === 0x0a || ch === 0x3c || ch === 0x3e || ch === 0x3d) break;
+      k++;
+    }
+    if (raw.charCodeAt(k) !== quote || k === from) continue;
+    c.add({ kind: 'html-attribute', offset: from, length: k - from, verbatim: true, text: raw.slice(from, k) });
+    ATTRIBUTE_VALUE.lastIndex = k + 1;
+  }
+}
+
+// Opening tags; content of those hidden by attribute or style is extracted up to the matching close.
+const OPEN_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})(\s[^<>]{0,1000})?>/g;
+const HIDDEN_ATTRIBUTE = /(?:^|\s)(?:hidden|aria-hidden\s?=\s?["']?true)(?=[\s=/"']|$)/i;
+const HIDDEN_STYLE = /(?:display\s?:\s?none|visibility\s?:\s?hidden|font-size\s?:\s?0(?:\.0+)?(?:px|em|rem|pt|%)?\s?(?:[;"']|$)|opacity\s?:\s?0(?:\.0+)?\s?(?:[;"']|$)|(?:^|[\s;"'])color\s?:\s?transparent)/i;
+const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+function hiddenElements(raw: string, c: Collector): void {
+  let lower: string | null = null;
+  OPEN_TAG.lastIndex = 0;
+  for (let m = OPEN_TAG.exec(raw); m !== null && !c.full; m = OPEN_TAG.exec(raw)) {
+    const tag = m[1]!.toLowerCase();
+    const attrs = m[2] ?? '';
+    const isTemplate = tag === 'template';
+    if (!isTemplate && (attrs.length === 0 || VOID_TAGS.has(tag) || attrs.endsWith('/'))) continue;
+    if (!isTemplate && !HIDDEN_ATTRIBUTE.test(attrs) && !HIDDEN_STYLE.test(attrs)) continue;
+    lower ??= raw.toLowerCase();
+    const from = m.index + m[0].length;
+    const end = matchingClose(lower, tag, from);
+    const stop = end === -1 ? Math.min(raw.length, from + MAX_HIDDEN_ELEMENT) : Math.min(end, from + MAX_HIDDEN_ELEMENT);
+    c.add({ kind: 'hidden-element', offset: from, length: stop - from, verbatim: true, text: raw.slice(from, stop) });
+    if (end === -1) break; // unclosed: it hides the rest; never rescan the same tail
+    OPEN_TAG.lastIndex = end;
+  }
+}
+
+/** Offset of the `</tag` closing the element whose content starts at `from`, or -1. */
+function matchingClose(lower: string, tag: string, from: number): number {
+  const open = `<${tag}`;
+  const close = `</${tag}`;
+  let depth = 1;
+  let pos = from;
+  let nextOpen = lower.indexOf(open, pos);
+  while (pos < lower.length) {
+    const nextClose = lower.indexOf(close, pos);
+    if (nextClose === -1) return -1;
+    while (nextOpen !== -1 && nextOpen < nextClose) {
+      if (isTagEnd(lower.charCodeAt(nextOpen + open.length))) depth++;
+      nextOpen = lower.indexOf(open, nextOpen + 1);
+    }
+    if (isTagEnd(lower.charCodeAt(nextClose + close.length))) {
+      depth--;
+      if (depth === 0) return nextClose;
+    }
+    pos = nextClose + 1;
+  }
+  return -1;
+}
+
+function isTagEnd(ch: number): boolean {
+  return ch === 0x3e || ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x0d || ch === 0x2f;
+}
+
+/** "ASCII smuggling": U+E0020..E007E spell ASCII; a line's runs are joined into one payload. */
+function tagPayloads(raw: string, invisibles: readonly Invisible[], c: Collector): void {
+  let text = '';
+  let first = -1;
+  let last = -1;
+  let lineEnd = -1;
+  const flush = (): void => {
+    if (first >= 0 && text.length > 0) c.add({ kind: 'tag-characters', offset: first, length: last - first, verbatim: false, text });
+    text = '';
+    first = -1;
+  };
+  for (const inv of invisibles) {
+    if (inv.kind !== 'tag') continue;
+    if (isEmojiTagSequence(raw, inv)) continue;
+    if (inv.offset > lineEnd) {
+      flush();
+      lineEnd = raw.indexOf('\n', inv.offset);
+      if (lineEnd === -1) lineEnd = raw.length;
+    }
+    if (first < 0) first = inv.offset;
+    last = inv.end;
+    for (let k = inv.offset; k + 1 < inv.end; k += 2) {
+      const cp = raw.codePointAt(k)! - 0xe0000;
+      if (cp >= 0x20 && cp <= 0x7e) text += String.fromCharCode(cp);
+    }
+  }
+  flush();
+}
+
+/**
+ * A subdivision flag (black flag U+1F3F4, 2..6 tag letters or digits, cancel tag U+E007F) is a
+ * legitimate use of tag characters, e.g. the flags of England, Scotland and Wales.
+ */
+export function isEmojiTagSequence(raw: string, inv: Invisible): boolean {
+  if (inv.offset < 2 || raw.codePointAt(inv.offset - 2) !== 0x1f3f4) return false;
+  const letters = inv.count - 1;
+  if (letters < 2 || letters > 6 || raw.codePointAt(inv.end - 2) !== 0xe007f) return false;
+  for (let k = inv.offset; k < inv.end - 2; k += 2) {
+    const cp = raw.codePointAt(k)! - 0xe0000;
+    if (!((cp >= 0x30 && cp <= 0x39) || (cp >= 0x61 && cp <= 0x7a))) return false;
+  }
+  return true;
+}
+
+/** Runs of variation selectors that encode bytes (VS1..16 = 0..15, VS17..256 = 16..255). */
+function selectorPayloads(raw: string, invisibles: readonly Invisible[], c: Collector): void {
+  for (const inv of invisibles) {
+    if (inv.kind !== 'variation-selector' || inv.count < 4) continue;
+    const bytes = new Uint8Array(inv.count);
+    let len = 0;
+    for (let k = inv.offset; k < inv.end; ) {
+      const cp = raw.codePointAt(k)!;
+      bytes[len++] = cp <= 0xfe0f ? cp - 0xfe00 : cp - 0xe0100 + 16;
+      k += cp > 0xffff ? 2 : 1;
+    }
+    const text = readableText(bytes, len);
+    if (text !== null) c.add({ kind: 'variation-selectors', offset: inv.offset, length: inv.end - inv.offset, verbatim: false, text });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoded payloads
+
+/**
+ * base64 / base64url, hex, percent-encoded and rot13 text that decodes to readable text, and
+ * lines whose letters are spaced out or split ("i g n o r e", "in-struc-tions") joined up.
+ *
+ * @example extractDecoded('aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=')[0].text // 'ignore all previous instructions'
+ */
+export function extractDecoded(raw: string): RawSegment[] {
+  const c = new Collector(SEGMENT_LIMITS.decodedSegments, SEGMENT_LIMITS.decodedChars);
+  base64AndHex(raw, c);
+  if (raw.includes('\\x')) escapedHex(raw, c);
+  spacedHex(raw, c);
+  if (raw.includes('%')) percentEncoded(raw, c);
+  if (raw.includes('\\u')) unicodeEscapes(raw, c);
+  rot13Lines(raw, c);
+  spacedLetters(raw, c);
+  return c.out.sort((a, b) => a.offset - b.offset);
+}
+
+const B64 = new Uint8Array(128).fill(255);
+for (let i = 0; i < 64; i++) B64['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] = i;
+B64[0x2d] = 62; // '-' (base64url)
+B64[0x5f] = 63; // '_'
+const HEX = new Uint8Array(128).fill(255);
+for (let i = 0; i < 16; i++) {
+  HEX['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+
+const MIN_BASE64 = 20;
+const MIN_HEX = 20;
+/** Decoding of a long run stops early when its first bytes are not text (images, keys). */
+const PROBE = 96;
+
+function base64AndHex(raw: string, c: Collector): void {
+  const n = raw.length;
+  // Skip search: a run of MIN_BASE64 must cover the character MIN_BASE64 - 1 ahead, so prose is
+  // read a word at a time instead of character by character.
+  let p = 0;
+  while (p + MIN_BASE64 <= n && !c.full) {
+    const probe = p + MIN_BASE64 - 1;
+    if (!isB64(raw.charCodeAt(probe))) {
+      p = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > p && isB64(raw.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && isB64(raw.charCodeAt(end))) end++;
+    // a block wrapped over lines (76 or 64 characters a line) continues on the next line
+    let lineStart = start;
+    while (end - lineStart >= 40 && (end - lineStart) % 4 === 0) {
+      const nl = raw.charCodeAt(end) === 0x0d ? end + 1 : end;
+      if (raw.charCodeAt(nl) !== 0x0a || nl + 1 >= n || !isB64(raw.charCodeAt(nl + 1))) break;
+      let e = nl + 1;
+      while (e < n && isB64(raw.charCodeAt(e))) e++;
+      lineStart = nl + 1;
+      end = e;
+    }
+    let stop = end;
+    while (stop < n && raw.charCodeAt(stop) === 0x3d && stop - end < 2) stop++;
+    p = stop + 1;
+    if (end - start < MIN_BASE64 || (start > 0 && raw.charCodeAt(start - 1) === 0x25)) continue;
+    let allHex = true;
+    for (let k = start; k < end && allHex; k++) {
+      const d = raw.charCodeAt(k);
+      if (HEX[d] === 255 && d !== 0x0a && d !== 0x0d) allHex = false;
+    }
+    if (allHex) {
+      // hex digits only: a hash, a UUID part or a hex payload, never base64
+      if (end - start >= MIN_HEX && (end - start) % 2 === 0 && !/[\r\n]/.test(raw.slice(start, end))) decodeHexRun(raw, start, end, c);
+      continue;
+    }
+    if (isDataUri(raw, start)) continue;
+    decodeBase64Run(raw, start, end, stop, c);
+  }
+}
+
+function isB64(ch: number): boolean {
+  return ch < 128 && B64[ch] !== 255;
+}
+
+function isDataUri(raw: string, start: number): boolean {
+  const before = raw.slice(Math.max(0, start - 48), start).toLowerCase();
+  const at = before.lastIndexOf('data:');
+  return at !== -1 && /^data:(?:image|font|audio|video|application\/(?:octet-stream|pdf|zip|x-font))/.test(before.slice(at));
+}
+
+function decodeBase64Run(raw: string, start: number, end: number, stop: number, c: Collector): void {
+  // probe the first bytes before decoding a long run
+  const budget = Math.min(end - start, Math.ceil(((c.maxChars - c.chars) * 4) / 3) + 4);
+  const probeLen = Math.min(budget, PROBE);
+  const probe = base64Bytes(raw, start, start + probeLen);
+  if (readableText(probe.bytes, probe.len, probeLen < end - start) === null) return;
+  const all = probeLen === budget ? probe : base64Bytes(raw, start, start + budget);
+  const text = readableText(all.bytes, all.len, budget < end - start);
+  if (text !== null) c.add({ kind: 'base64', offset: start, length: stop - start, verbatim: false, text });
+}
+
+function base64Bytes(raw: string, from: number, to: number): { bytes: Uint8Array; len: number } {
+  const bytes = new Uint8Array(Math.ceil(((to - from) * 3) / 4) + 3);
+  let len = 0;
+  let acc = 0;
+  let bits = 0;
+  for (let k = from; k < to; k++) {
+    const ch = raw.charCodeAt(k);
+    if (ch === 0x0a || ch === 0x0d) continue;
+    const v = ch < 128 ? B64[ch]! : 255;
+    if (v === 255) break;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[len++] = (acc >> bits) & 0xff;
+    }
+  }
+  return { bytes, len };
+}
+
+function decodeHexRun(raw: string, start: number, end: number, c: Collector): void {
+  const budget = Math.min(end - start, (c.maxChars - c.chars) * 2);
+  const probeLen = Math.min(budget, PROBE * 2);
+  const decode = (to: number): { bytes: Uint8Array; len: number } => {
+    const bytes = new Uint8Array((to - start) >> 1);
+    let len = 0;
+    for (let k = start; k + 1 < to; k += 2) bytes[len++] = (HEX[raw.charCodeAt(k)]! << 4) | HEX[raw.charCodeAt(k + 1)]!;
+    return { bytes, len };
+  };
+  const probe = decode(start + probeLen);
+  if (readableText(probe.bytes, probe.len, probeLen < end - start) === null) return;
+  const all = probeLen === budget ? probe : decode(start + budget);
+  const text = readableText(all.bytes, all.len, budget < end - start);
+  if (text !== null) c.add({ kind: 'hex', offset: start, length: end - start, verbatim: false, text });
+}
+
+// \x69\x67\x6e... (at least 8 bytes)
+const ESCAPED_HEX = /(?:\\x[0-9a-fA-F]{2}){8,}/g;
+
+function escapedHex(raw: string, c: Collector): void {
+  ESCAPED_HEX.lastIndex = 0;
+  for (let m = ESCAPED_HEX.exec(raw); m !== null && !c.full; m = ESCAPED_HEX.exec(raw)) {
+    const s = m[0];
+    const bytes = new Uint8Array(s.length >> 2);
+    let len = 0;
+    for (let k = 0; k + 3 < s.length; k += 4) bytes[len++] = (HEX[s.charCodeAt(k + 2)]! << 4) | HEX[s.charCodeAt(k + 3)]!;
+    const text = readableText(bytes, len);
+    if (text !== null) c.add({ kind: 'hex', offset: m.index, length: s.length, verbatim: false, text });
+  }
+}
+
+// 69 67 6e 6f 72 65 ... or 69:67:6e (at least 10 bytes): four spaced pairs found first, then the run.
+const SPACED_HEX_GATE = /[0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}/g;
+const SPACED_HEX = /(?<![0-9a-zA-Z])[0-9a-fA-F]{2}(?:[ :,-][0-9a-fA-F]{2}){9,}(?![0-9a-zA-Z])/y;
+
+function spacedHex(raw: string, c: Collector): void {
+  SPACED_HEX_GATE.lastIndex = 0;
+  for (let g = SPACED_HEX_GATE.exec(raw); g !== null && !c.full; g = SPACED_HEX_GATE.exec(raw)) {
+    SPACED_HEX.lastIndex = g.index;
+    const m = SPACED_HEX.exec(raw);
+    if (m === null) continue;
+    SPACED_HEX_GATE.lastIndex = g.index + m[0].length;
+    const s = m[0];
+    const bytes = new Uint8Array((s.length + 1) / 3);
+    let len = 0;
+    for (let k = 0; k + 1 < s.length; k += 3) bytes[len++] = (HEX[s.charCodeAt(k)]! << 4) | HEX[s.charCodeAt(k + 1)]!;
+    const text = readableText(bytes, len);
+    if (text !== null) c.add({ kind: 'hex', offset: m.index, length: s.length, verbatim: false, text });
+  }
+}
+
+// Runs of %XX escapes, each followed by at most 12 plain URL characters; runs separated only by a
+// space or two are one payload ("%69%67%6e%6f%72%65 %61%6c%6c"), which needs four escapes in all.
+const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}[A-Za-z0-9._~+!*'()-]{0,12})+/g;
+const MIN_ESCAPES = 4;
+
+function percentEncoded(raw: string, c: Collector): void {
+  let from = -1;
+  let to = -1;
+  let escapes = 0;
+  const flush = (): void => {
+    if (from >= 0 && escapes >= MIN_ESCAPES) decodePercent(raw, from, to, c);
+    from = -1;
+    escapes = 0;
+  };
+  PERCENT_RUN.lastIndex = 0;
+  for (let m = PERCENT_RUN.exec(raw); m !== null && !c.full; m = PERCENT_RUN.exec(raw)) {
+    const end = m.index + m[0].length;
+    let count = 0;
+    for (let k = m.index; k < end; k++) if (raw.charCodeAt(k) === 0x25) count++;
+    if (from >= 0 && m.index - to <= 3 && /^ *$/.test(raw.slice(to, m.index))) {
+      to = end;
+      escapes += count;
+      continue;
+    }
+    flush();
+    // include plain characters just before the first escape ("ignore%20all")
+    from = m.index;
+    while (from > 0 && m.index - from < 64 && isUrlPlain(raw.charCodeAt(from - 1))) from--;
+    to = end;
+    escapes = count;
+  }
+  flush();
+}
+
+function decodePercent(raw: string, from: number, to: number, c: Collector): void {
+  const bytes = new Uint8Array(to - from);
+  let len = 0;
+  for (let k = from; k < to; k++) {
+    const ch = raw.charCodeAt(k);
+    if (ch === 0x25 && k + 2 < to + 1 && HEX[raw.charCodeAt(k + 1)] !== 255 && HEX[raw.charCodeAt(k + 2)] !== 255) {
+      bytes[len++] = (HEX[raw.charCodeAt(k + 1)]! << 4) | HEX[raw.charCodeAt(k + 2)]!;
+      k += 2;
+    } else bytes[len++] = ch === 0x2b ? 0x20 : ch;
+  }
+  const text = readableText(bytes, len);
+  if (text !== null) c.add({ kind: 'url-encoded', offset: from, length: to - from, verbatim: false, text });
+}
+
+// JSON / JavaScript escapes: \u0069, \u{1F600}, surrogate pairs. Each line holding one is decoded.
+const UNICODE_ESCAPE = /\\u(?:([0-9a-fA-F]{4})|\{([0-9a-fA-F]{1,6})\})/g;
+
+function unicodeEscapes(raw: string, c: Collector): void {
+  let lineEnd = -1;
+  for (let at = raw.indexOf('\\u'); at !== -1 && !c.full; at = raw.indexOf('\\u', Math.max(at + 2, lineEnd))) {
+    if (at < lineEnd) continue;
+    let from = at;
+    while (from > 0 && at - from < 4000 && raw.charCodeAt(from - 1) !== 0x0a) from--;
+    lineEnd = at;
+    while (lineEnd < raw.length && lineEnd - at < 4000 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
+    const line = raw.slice(from, lineEnd);
+    let escapes = 0;
+    UNICODE_ESCAPE.lastIndex = 0;
+    const text = line.replace(UNICODE_ESCAPE, (m, four: string | undefined, braced: string | undefined) => {
+      const cp = parseInt(four ?? braced ?? '', 16);
+      if (!(cp >= 0 && cp <= 0x10ffff)) return m;
+      escapes++;
+      return String.fromCharCode(...(cp > 0xffff ? [0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff)] : [cp]));
+    });
+    if (escapes > 0) c.add({ kind: 'escaped', offset: from, length: lineEnd - from, verbatim: false, text });
+  }
+}
+
+function isUrlPlain(ch: number): boolean {
+  return (ch >= 0x61 && ch <= 0x7a) || (ch >= 0x41 && ch <= 0x5a) || (ch >= 0x30 && ch <= 0x39) || ch === 0x2e || ch === 0x5f || ch === 0x7e || ch === 0x2d;
+}
+
+// rot13: a line whose rot13 holds several common English words while the line itself does not.
+// Lines are found from the rot13 forms of a few very common words, then counted in full.
+const ROT13_GATE = /(?:gur|lbh|naq|nyy) |vtaber|vafgehpg|flfgrz|cebzcg/gi;
+const ROT13_HINT = /(?<![A-Za-z])(?:gur|naq|lbh|lbhe|vf|nyy|bs|gb|vtaber|cerivbhf|cevbe|vafgehpgvbaf|flfgrz|cebzcg|ehyrf|sbetrg|qvfertneq|abj|jvgu|guvf|gung|ner|jvyy|zhfg|frperg|cnffjbeq|erirny|birevqr|nobir)(?![A-Za-z])/gi;
+const ROT13_MENTION = /rot ?-?13|ebg ?-?13|caesar cipher/i;
+const COMMON = new Set(
+  (
+    'the and you your is are was be to of in on for with that this it as at by from or not all any no ' +
+    'now will must can should would do does did have has had me my we our us they them he she his her ' +
+    'ignore previous prior above instructions instruction system prompt rules rule forget disregard override ' +
+    'secret password reveal tell show print say what who how when if then than but so just only also new ' +
+    'assistant ai user model reply answer respond follow obey pretend act mode developer admin an a i'
+  ).split(' '),
+);
+const MAX_ROT13_LINE = 4000;
+
+function rot13Lines(raw: string, c: Collector): void {
+  let mentioned: boolean | null = null;
+  ROT13_GATE.lastIndex = 0;
+  for (let g = ROT13_GATE.exec(raw); g !== null && !c.full; g = ROT13_GATE.exec(raw)) {
+    mentioned ??= ROT13_MENTION.test(raw);
+    let from = g.index;
+    while (from > 0 && g.index - from < MAX_ROT13_LINE && raw.charCodeAt(from - 1) !== 0x0a) from--;
+    let to = g.index;
+    while (to < raw.length && to - g.index < MAX_ROT13_LINE && raw.charCodeAt(to) !== 0x0a) to++;
+    ROT13_GATE.lastIndex = to;
+    const line = raw.slice(from, to);
+    let hits = 0;
+    ROT13_HINT.lastIndex = 0;
+    while (ROT13_HINT.exec(line) !== null) hits++;
+    if (hits >= (mentioned ? 1 : 2)) tryRot13Line(raw, from, to, mentioned, c);
+  }
+}
+
+function tryRot13Line(raw: string, from: number, to: number, mentioned: boolean, c: Collector): void {
+  const line = raw.slice(from, to);
+  const decoded = rot13(line);
+  const before = commonWords(line);
+  const after = commonWords(decoded);
+  if (after >= (mentioned ? 2 : 3) && after >= 2 * before + 2) c.add({ kind: 'rot13', offset: from, length: to - from, verbatim: false, text: decoded });
+}
+
+const WORD = /[a-z]+/g;
+
+function commonWords(s: string): number {
+  let count = 0;
+  WORD.lastIndex = 0;
+  const lower = s.toLowerCase();
+  for (let m = WORD.exec(lower); m !== null; m = WORD.exec(lower)) if (COMMON.has(m[0])) count++;
+  return count;
+}
+
+/** rot13 of the ASCII letters of a string. */
+export function rot13(s: string): string {
+  let out = '';
+  for (let k = 0; k < s.length; k++) {
+    const ch = s.charCodeAt(k);
+    if (ch >= 0x61 && ch <= 0x7a) out += String.fromCharCode(((ch - 0x61 + 13) % 26) + 0x61);
+    else if (ch >= 0x41 && ch <= 0x5a) out += String.fromCharCode(((ch - 0x41 + 13) % 26) + 0x41);
+    else out += s[k]!;
+  }
   return out;
 }
 
-/** base64, hex, rot13 and percent-encoded segments that decode to readable text. */
-export function extractDecoded(_raw: string): RawSegment[] {
-  return [];
+// "i g n o r e  a l l" / "i.g.n.o.r.e" / "i-g-n-o-r-e a-l-l": six or more single letters with
+// separators between them. Four spaced letters are found first, then the whole run is read there.
+const SPACED_GATE = /[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z]/g;
+const SPACED_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[ .\-_*|/+~·•]{1,3}[A-Za-z]){5,}(?![A-Za-z0-9])/y;
+const SEPARATOR = /[ .\-_*|/+~·•]{1,3}/g;
+
+function spacedLetters(raw: string, c: Collector): void {
+  let lineStart = -1;
+  let lineEnd = -1;
+  let text = '';
+  let pos = 0;
+  const flush = (): void => {
+    if (lineStart >= 0) c.add({ kind: 'spaced-letters', offset: lineStart, length: lineEnd - lineStart, verbatim: false, text: text + raw.slice(pos, lineEnd) });
+    lineStart = -1;
+  };
+  SPACED_GATE.lastIndex = 0;
+  for (let g = SPACED_GATE.exec(raw); g !== null && !c.full; g = SPACED_GATE.exec(raw)) {
+    SPACED_RUN.lastIndex = g.index;
+    const m = SPACED_RUN.exec(raw);
+    if (m === null) {
+      SPACED_GATE.lastIndex = g.index + 1;
+      continue;
+    }
+    const end = m.index + m[0].length;
+    SPACED_GATE.lastIndex = end;
+    if (m.index >= lineEnd) {
+      flush();
+      lineStart = m.index;
+      while (lineStart > 0 && m.index - lineStart < 200 && raw.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+      lineEnd = end;
+      while (lineEnd < raw.length && lineEnd - end < 200 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
+      text = '';
+      pos = lineStart;
+    }
+    text += raw.slice(pos, m.index) + joinSpaced(m[0]);
+    pos = end;
+  }
+  flush();
+}
+
+/** Join a spaced-out run: the commonest separator joins letters, any other one separates words. */
+function joinSpaced(run: string): string {
+  const counts = new Map<string, number>();
+  SEPARATOR.lastIndex = 0;
+  for (let m = SEPARATOR.exec(run); m !== null; m = SEPARATOR.exec(run)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
+  let main = '';
+  let best = 0;
+  for (const [sep, count] of counts) {
+    if (count > best) {
+      main = sep;
+      best = count;
+    }
+  }
+  SEPARATOR.lastIndex = 0;
+  return run.replace(SEPARATOR, (sep) => (sep === main ? '' : ' '));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bytes to readable text
+
+/**
+ * The bytes as UTF-8 text when they read as text (mostly letters, spaces and punctuation, no
+ * control bytes), else null. `truncated` tolerates a character cut at the end.
+ */
+export function readableText(bytes: Uint8Array, len: number, truncated = false): string | null {
+  if (len < 8) return null;
+  const { text, bad } = decodeUtf8(bytes, len, truncated);
+  let good = 0;
+  let letters = 0;
+  for (let k = 0; k < text.length; k++) {
+    const ch = text.charCodeAt(k);
+    if (ch === 0x20 || ch === 0x0a || ch === 0x0d || ch === 0x09) {
+      good++;
+      letters++;
+    } else if ((ch >= 0x61 && ch <= 0x7a) || (ch >= 0x41 && ch <= 0x5a)) {
+      good++;
+      letters++;
+    } else if (ch >= 0x21 && ch < 0x7f) good++;
+    else if (ch >= 0xa0 && ch !== 0xfffd) {
+      good++;
+      if (ch >= 0x100) letters++;
+    }
+  }
+  const total = text.length + bad;
+  if (total === 0 || good < 0.95 * total || letters < 0.5 * total) return null;
+  return text;
+}
+
+/** Minimal UTF-8 decoder (no TextDecoder in the pure core's lib): text and the number of bad sequences. */
+export function decodeUtf8(bytes: Uint8Array, len: number, truncated = false): { text: string; bad: number } {
+  let out = '';
+  let bad = 0;
+  let k = 0;
+  while (k < len) {
+    const b = bytes[k]!;
+    if (b < 0x80) {
+      out += String.fromCharCode(b);
+      k++;
+      continue;
+    }
+    const need = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? 2 : b >= 0xc2 && b < 0xe0 ? 1 : -1;
+    if (need < 0 || b > 0xf4) {
+      bad++;
+      k++;
+      continue;
+    }
+    if (k + need >= len) {
+      // a character cut at the end of a probe is not an error
+      if (!truncated) bad++;
+      break;
+    }
+    let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
+    let ok = true;
+    for (let j = 1; j <= need; j++) {
+      const cb = bytes[k + j]!;
+      if ((cb & 0xc0) !== 0x80) {
+        ok = false;
+        break;
+      }
+      cp = (cp << 6) | (cb & 0x3f);
+    }
+    if (!ok || cp < [0, 0x80, 0x800, 0x10000][need]! || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+      bad++;
+      k++;
+      continue;
+    }
+    out += String.fromCodePoint(cp);
+    k += need + 1;
+  }
+  return { text: out, bad };
 }

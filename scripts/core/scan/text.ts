@@ -6,13 +6,40 @@
 // letters and digits, for words split or spaced out. `hidden` and `decoded` hold text a reader
 // of the rendered page would not see: HTML comments, link titles, alt text, tag characters,
 // and base64 / hex / rot13 payloads, each with its own view so rules rescan it.
-import { foldConfusable, invisibleKind, type InvisibleKind } from './unicode.ts';
+//
+// The normaliser is one pass over the raw text into typed arrays: ASCII goes through a table
+// lookup, other characters through a per-code-point class cache (unicode.ts), and only clusters
+// that NFKC or case folding would change are normalised as strings. Every step is bounded per
+// input character, so floods of combining marks or invisible characters stay linear.
+import {
+  CF_COMBINING,
+  CF_FOLD_ALWAYS,
+  CF_FOREIGN_LOOKALIKE,
+  CF_LATIN,
+  CF_SIMPLE,
+  CK_INVISIBLE,
+  CK_LETTER,
+  CK_MARK,
+  CK_MASK,
+  CK_NUMBER,
+  CK_SPACE,
+  alwaysFold,
+  charInfo,
+  foreignFold,
+  invisibleKind,
+  isBlankLike,
+  type InvisibleKind,
+} from './unicode.ts';
 import { extractDecoded, extractHidden } from './segments.ts';
 
 export interface Segment {
   readonly kind: SegmentKind;
   /** Offset in the raw text of the containing view where the segment starts. */
   readonly offset: number;
+  /** Length of the raw span the segment was taken or decoded from. */
+  readonly length: number;
+  /** The text is the raw slice at `offset` (so an offset inside it maps exactly to the raw text). */
+  readonly verbatim: boolean;
   readonly text: string;
   readonly view: TextView;
 }
@@ -22,11 +49,18 @@ export type SegmentKind =
   | 'link-title'
   | 'alt-text'
   | 'html-attribute'
+  | 'hidden-element'
   | 'tag-characters'
+  | 'variation-selectors'
   | 'base64'
   | 'hex'
   | 'rot13'
-  | 'url-encoded';
+  | 'url-encoded'
+  | 'escaped'
+  | 'spaced-letters';
+
+/** Segment kinds that decode an encoding (the others are text hidden from a reader). */
+export const DECODED_KINDS: ReadonlySet<SegmentKind> = new Set(['base64', 'hex', 'rot13', 'url-encoded', 'escaped']);
 
 export interface Invisible {
   readonly kind: InvisibleKind;
@@ -34,21 +68,52 @@ export interface Invisible {
   readonly offset: number;
   /** Number of code points in the run. */
   readonly count: number;
+  /** Raw offset just after the run. */
+  readonly end: number;
 }
 
-const MARKDOWN_EMPHASIS = new Set(['*', '_', '~', '`']);
 const MAX_DEPTH = 2;
+/** Combining marks kept on one base character; the rest of a flood is dropped. */
+const MAX_CLUSTER_MARKS = 16;
+/** A run of this many combining marks on one base is recorded as a mark flood ("Zalgo"). */
+const MARK_FLOOD = 6;
+const MAX_RECORDED = 1000;
+/** Runs of invisible characters kept per text (the rest are still removed from `norm`). */
+const MAX_INVISIBLE_RUNS = 10_000;
+
+// ASCII classes for the fast path.
+const A_OTHER = 0;
+const A_LOWER = 1;
+const A_UPPER = 2;
+const A_DIGIT = 3;
+const A_SPACE = 4;
+const A_DROP = 5; // markdown emphasis: * _ ~ `
+const A_CONTROL = 6;
+const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  ASCII[c] =
+    c >= 0x61 && c <= 0x7a ? A_LOWER
+    : c >= 0x41 && c <= 0x5a ? A_UPPER
+    : c >= 0x30 && c <= 0x39 ? A_DIGIT
+    : c === 0x20 || (c >= 0x09 && c <= 0x0d) ? A_SPACE
+    : c === 0x2a || c === 0x5f || c === 0x7e || c === 0x60 ? A_DROP
+    : c < 0x20 || c === 0x7f ? A_CONTROL
+    : A_OTHER;
+}
 
 /** A lazily normalised view of a text. Create with `createTextView(raw)`. */
 export class TextView {
   readonly raw: string;
   readonly depth: number;
   #norm?: string;
-  #normMap?: Uint32Array;
+  #pieces?: readonly Piece[];
+  #pieceMaps?: Map<number, Uint32Array>;
   #squashed?: string;
   #squashedMap?: Uint32Array;
   #invisibles?: Invisible[];
   #mixedScriptWords?: number[];
+  #lookalikeWords?: number[];
+  #markFloods?: number[];
   #lineStarts?: number[];
   #fences?: Array<[number, number]>;
   #hidden?: Segment[];
@@ -67,10 +132,30 @@ export class TextView {
 
   /** Raw offset of the character at `i` in `norm`. */
   normOffset(i: number): number {
-    if (this.#normMap === undefined) this.#buildNorm();
-    const map = this.#normMap!;
-    if (map.length === 0) return 0;
-    return map[Math.min(Math.max(i, 0), map.length - 1)]!;
+    const norm = this.norm;
+    if (norm.length === 0) return 0;
+    const at = Math.min(Math.max(i, 0), norm.length - 1);
+    // the piece holding `at`, by binary search; its offsets are replayed on first use
+    const pieces = this.#pieces!;
+    let lo = 0;
+    let hi = pieces.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pieces[mid]!.normStart <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    const piece = pieces[lo]!;
+    let map: Uint32Array | undefined;
+    if ('map' in piece) map = piece.map;
+    else {
+      this.#pieceMaps ??= new Map();
+      map = this.#pieceMaps.get(lo);
+      if (map === undefined) {
+        map = replayPiece(this.raw, piece);
+        this.#pieceMaps.set(lo, map);
+      }
+    }
+    return map[at - piece.normStart]!;
   }
 
   /** Only letters and digits of `norm` (any script), for split and spaced-out words. */
@@ -87,7 +172,7 @@ export class TextView {
     return this.normOffset(map[Math.min(Math.max(i, 0), map.length - 1)]!);
   }
 
-  /** Runs of invisible or direction-changing characters, in raw order. */
+  /** Runs of invisible or direction-changing characters, in raw order; adjacent ones of a kind are one run (at most 10,000 runs). */
   get invisibles(): readonly Invisible[] {
     if (this.#invisibles === undefined) this.#buildNorm();
     return this.#invisibles!;
@@ -99,15 +184,27 @@ export class TextView {
     return this.#mixedScriptWords!;
   }
 
+  /** Raw offsets of words made only of another script's look-alikes that were folded to Latin. */
+  get lookalikeWords(): readonly number[] {
+    if (this.#lookalikeWords === undefined) this.#buildNorm();
+    return this.#lookalikeWords!;
+  }
+
+  /** Raw offsets of base characters carrying a flood of combining marks ("Zalgo" text). */
+  get markFloods(): readonly number[] {
+    if (this.#markFloods === undefined) this.#buildNorm();
+    return this.#markFloods!;
+  }
+
   /** Text hidden from a reader of the rendered page (comments, titles, alt text, tag characters). */
   get hidden(): readonly Segment[] {
     if (this.#hidden === undefined) {
-      this.#hidden = this.depth >= MAX_DEPTH ? [] : extractHidden(this.raw).map((s) => ({ ...s, view: new TextView(s.text, this.depth + 1) }));
+      this.#hidden = this.depth >= MAX_DEPTH ? [] : extractHidden(this.raw, this.invisibles).map((s) => ({ ...s, view: new TextView(s.text, this.depth + 1) }));
     }
     return this.#hidden;
   }
 
-  /** Encoded payloads (base64, hex, rot13, percent-encoding) decoded to text. */
+  /** Encoded payloads (base64, hex, rot13, percent-encoding, spaced-out letters) decoded to text. */
   get decoded(): readonly Segment[] {
     if (this.#decoded === undefined) {
       this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw).map((s) => ({ ...s, view: new TextView(s.text, this.depth + 1) }));
@@ -136,164 +233,592 @@ export class TextView {
   /** Whether a raw offset sits inside a fenced code block (``` or ~~~). */
   inCodeBlock(offset: number): boolean {
     if (this.#fences === undefined) this.#fences = findFences(this.raw);
-    for (const [start, end] of this.#fences) {
-      if (offset >= start && offset < end) return true;
-      if (start > offset) break;
+    const fences = this.#fences;
+    let lo = 0;
+    let hi = fences.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const [start, end] = fences[mid]!;
+      if (offset < start) hi = mid - 1;
+      else if (offset >= end) lo = mid + 1;
+      else return true;
     }
     return false;
   }
 
   #buildNorm(): void {
-    const raw = this.raw;
-    const out: string[] = [];
-    const map: number[] = [];
-    const invisibles: Invisible[] = [];
-    const mixed: number[] = [];
-    let lastSpace = true; // drop leading space
-    let i = 0;
-    const n = raw.length;
-    // Word buffer for homoglyph folding: a word is folded only when it mixes Latin letters with
-    // look-alikes of another script (or is made entirely of look-alikes), so real Cyrillic or
-    // Greek text stays as it is for the rules of those languages.
-    let word: string[] = [];
-    let wordMap: number[] = [];
-    let wordHasLatin = false;
-    let wordLookalikes = 0;
-    let wordOther = 0;
-    const flushWord = (): void => {
-      if (word.length === 0) return;
-      const fold = wordLookalikes > 0 && ((wordHasLatin) || (wordOther === 0 && word.length >= 4));
-      if (fold && wordHasLatin) mixed.push(wordMap[0]!);
-      for (let k = 0; k < word.length; k++) {
-        const ch = word[k]!;
-        out.push(fold ? (foldConfusable(ch) ?? ch) : ch);
-        map.push(wordMap[k]!);
-      }
-      word = [];
-      wordMap = [];
-      wordHasLatin = false;
-      wordLookalikes = 0;
-      wordOther = 0;
-      lastSpace = false;
-    };
-    while (i < n) {
-      const code = raw.codePointAt(i)!;
-      const width = code > 0xffff ? 2 : 1;
-      // ASCII fast path
-      if (code < 0x80) {
-        if (code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0c || code === 0x0b) {
-          flushWord();
-          if (!lastSpace) {
-            out.push(' ');
-            map.push(i);
-            lastSpace = true;
-          }
-        } else {
-          const ch = raw[i]!;
-          if (MARKDOWN_EMPHASIS.has(ch)) {
-            // emphasis markers vanish; they can split a word ("ig**nore**")
-          } else if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39)) {
-            word.push(code <= 0x5a && code >= 0x41 ? String.fromCharCode(code + 32) : ch);
-            wordMap.push(i);
-            if (code >= 0x41) wordHasLatin = true;
-          } else {
-            flushWord();
-            out.push(ch);
-            map.push(i);
-            lastSpace = false;
-          }
-        }
-        i += width;
-        continue;
-      }
-      const inv = invisibleKind(code);
-      if (inv !== null) {
-        const prev = invisibles[invisibles.length - 1];
-        if (prev && prev.kind === inv && prev.offset + prev.count * (width) >= i - width) {
-          invisibles[invisibles.length - 1] = { kind: inv, offset: prev.offset, count: prev.count + 1 };
-        } else {
-          invisibles.push({ kind: inv, offset: i, count: 1 });
-        }
-        i += width;
-        continue;
-      }
-      const ch = String.fromCodePoint(code);
-      let nf = ch.normalize('NFKC');
-      if (/^\s+$/u.test(nf)) {
-        flushWord();
-        if (!lastSpace) {
-          out.push(' ');
-          map.push(i);
-          lastSpace = true;
-        }
-        i += width;
-        continue;
-      }
-      // strip diacritics from Latin letters: "ïgnörè" -> "ignore"
-      const nfd = nf.normalize('NFD');
-      if (nfd.length > 1 && nfd.charCodeAt(0) < 0x80 && /^[\p{M}]+$/u.test(nfd.slice(1))) nf = nfd[0]!;
-      nf = nf.toLowerCase();
-      for (const c of nf) {
-        const cp = c.codePointAt(0)!;
-        if (cp < 0x80) {
-          if (/[a-z0-9]/.test(c)) {
-            word.push(c);
-            wordMap.push(i);
-            wordHasLatin = true;
-          } else if (c === ' ') {
-            flushWord();
-            if (!lastSpace) {
-              out.push(' ');
-              map.push(i);
-              lastSpace = true;
-            }
-          } else if (!MARKDOWN_EMPHASIS.has(c)) {
-            flushWord();
-            out.push(c);
-            map.push(i);
-            lastSpace = false;
-          }
-        } else if (/\p{L}|\p{M}|\p{N}/u.test(c)) {
-          word.push(c);
-          wordMap.push(i);
-          if (foldConfusable(c) !== undefined) wordLookalikes++;
-          else wordOther++;
-        } else {
-          flushWord();
-          out.push(c);
-          map.push(i);
-          lastSpace = false;
-        }
-      }
-      i += width;
-    }
-    flushWord();
-    this.#norm = out.join('');
-    this.#normMap = Uint32Array.from(map);
-    this.#invisibles = invisibles;
-    this.#mixedScriptWords = mixed;
+    const b = new NormBuilder(this.raw);
+    b.run();
+    this.#norm = b.text();
+    this.#pieces = b.pieces;
+    this.#invisibles = b.invisibles;
+    this.#mixedScriptWords = b.mixed;
+    this.#lookalikeWords = b.lookalike;
+    this.#markFloods = b.floods;
   }
 
   #buildSquashed(): void {
     const norm = this.norm;
-    const out: string[] = [];
-    const map: number[] = [];
-    for (let i = 0; i < norm.length; i++) {
-      const c = norm[i]!;
-      const code = c.charCodeAt(0);
-      if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39) || (code >= 0x80 && /[\p{L}\p{N}]/u.test(c))) {
-        out.push(c);
-        map.push(i);
+    const n = norm.length;
+    if (!NON_ASCII.test(norm)) {
+      // letters and digits only, one byte each
+      const bytes = new Uint8Array(n);
+      const map = new Uint32Array(n);
+      let len = 0;
+      for (let i = 0; i < n; i++) {
+        const c = norm.charCodeAt(i);
+        if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+          bytes[len] = c;
+          map[len++] = i;
+        }
       }
+      this.#squashed = bytesToString(bytes, len);
+      this.#squashedMap = map.slice(0, len);
+      return;
     }
-    this.#squashed = out.join('');
-    this.#squashedMap = Uint32Array.from(map);
+    const out = new Uint16Array(n);
+    const map = new Uint32Array(n);
+    let len = 0;
+    for (let i = 0; i < n; i++) {
+      const c = norm.charCodeAt(i);
+      if (c < 0x80) {
+        if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+          out[len] = c;
+          map[len++] = i;
+        }
+        continue;
+      }
+      let cp = c;
+      let w = 1;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        const d = norm.charCodeAt(i + 1);
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          w = 2;
+        }
+      }
+      const kind = charInfo(cp) & CK_MASK;
+      if (kind === CK_LETTER || kind === CK_NUMBER || kind === CK_MARK) {
+        out[len] = c;
+        map[len++] = i;
+        if (w === 2) {
+          out[len] = norm.charCodeAt(i + 1);
+          map[len++] = i;
+        }
+      }
+      i += w - 1;
+    }
+    this.#squashed = unitsToString(out, len);
+    this.#squashedMap = map.slice(0, len);
   }
 }
 
 /** Views are cheap until read; build one per text. */
 export function createTextView(raw: string): TextView {
   return new TextView(raw);
+}
+
+/** A stretch of `norm` and where its raw offsets come from. */
+type Piece =
+  /** Code units normalised one by one: their offsets are stored. */
+  | { readonly normStart: number; readonly len: number; readonly map: Uint32Array }
+  /** A printable-ASCII stretch normalised natively: offsets are replayed on demand. */
+  | { readonly normStart: number; readonly len: number; readonly rawStart: number; readonly lastSpace: boolean };
+
+/**
+ * Characters that end a stretch the native path may take: everything but printable ASCII, tab,
+ * LF, CR, no-break space, and common symbols that NFKC and lower case leave alone (curly quotes,
+ * dashes, bullets, arrows, box drawing), so typical prose with typographic quotes stays fast.
+ */
+const NOT_FAST = /[^\t\n\r\x20-\x7e\u00a0\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013-\u2015\u2018-\u2022\u2030\u2039\u203a\u2190-\u21ff\u2500-\u257f]/g;
+/** The non-ASCII characters NOT_FAST lets through, for tests. */
+export const FAST_SYMBOLS = '\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2020\u2021\u2022\u2030\u2039\u203a\u2190\u21ff\u2500\u257f';
+/** Shorter ASCII stretches go character by character (native calls have a fixed cost). */
+const MIN_NATIVE = 48;
+const NATIVE_PIECE = 1 << 16;
+
+/** One pass of normalisation: output code units with their raw offsets, plus what it saw. */
+class NormBuilder {
+  readonly raw: string;
+  out: Uint16Array;
+  map: Uint32Array;
+  /** Code units in `out` not yet moved to `parts`. */
+  len = 0;
+  /** Code units of `norm` before `out`. */
+  base = 0;
+  readonly parts: string[] = [];
+  readonly pieces: Piece[] = [];
+  lastSpace = true; // drops leading space
+  readonly invisibles: Array<{ kind: InvisibleKind; offset: number; count: number; end: number }> = [];
+  readonly mixed: number[] = [];
+  readonly lookalike: number[] = [];
+  readonly floods: number[] = [];
+  // The current word, for homoglyph folding: folded only when it mixes Latin with look-alikes of
+  // another script, or is made entirely of look-alikes and is long enough to be a spoof.
+  wordStart = -1;
+  wordRaw = 0;
+  wordLatin = false;
+  wordOther = 0;
+  pendCount = 0;
+  readonly pendIdx: number[] = [];
+  readonly pendTarget: number[] = [];
+  markRun = 0;
+  markStart = 0;
+  /** Script of the last word: 0 none yet, 1 Latin, 2 another script. */
+  prevWord = 0;
+  /** Raw offset just after the last character of the current word (non-ASCII path). */
+  wordEndRaw = 0;
+
+  constructor(raw: string) {
+    this.raw = raw;
+    // small at first: ASCII prose goes through the native path and never fills it
+    const cap = Math.min(raw.length + 16, 4096);
+    this.out = new Uint16Array(cap);
+    this.map = new Uint32Array(cap);
+  }
+
+  text(): string {
+    this.flushUnits();
+    return this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+  }
+
+  /** Move the buffered code units into `parts` (only between words: pending folds index `out`). */
+  flushUnits(): void {
+    if (this.len === 0) return;
+    this.parts.push(unitsToString(this.out, this.len));
+    this.pieces.push({ normStart: this.base, len: this.len, map: this.map.slice(0, this.len) });
+    this.base += this.len;
+    this.len = 0;
+  }
+
+  run(): void {
+    const raw = this.raw;
+    const n = raw.length;
+    let i = 0;
+    while (i < n) {
+      const c = raw.charCodeAt(i);
+      if (c < 0x80) {
+        NOT_FAST.lastIndex = i;
+        const m = NOT_FAST.exec(raw);
+        const j = m === null ? n : m.index;
+        if (j === i) {
+          this.ascii(c, i); // a control character
+          i++;
+        } else {
+          this.stretch(i, j);
+          i = j;
+        }
+        continue;
+      }
+      if (c >= 0xff01 && c <= 0xff5e) {
+        // full-width ASCII is what NFKC makes it: the ASCII character
+        this.ascii(c - 0xfee0, i);
+        i++;
+        continue;
+      }
+      let cp = c;
+      let w = 1;
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = i + 1 < n ? raw.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          w = 2;
+        } else {
+          // a lone surrogate: not text
+          this.invisible('other-format', i, 1);
+          i++;
+          continue;
+        }
+      }
+      const info = charInfo(cp);
+      const kind = info & CK_MASK;
+      if (kind === CK_INVISIBLE) {
+        this.invisible(invisibleKind(cp)!, i, w);
+        if (isBlankLike(cp)) this.space(i);
+        i += w;
+        continue;
+      }
+      if (kind === CK_MARK) {
+        // a mark with no base (after ASCII, punctuation, or past the cap of a flood): dropped
+        this.mark(i);
+        i += w;
+        continue;
+      }
+      this.markRun = 0;
+      let j = i + w;
+      const nextCombining = j < n && raw.charCodeAt(j) >= 0x300 && (infoAt(raw, j) & CF_COMBINING) !== 0;
+      if ((info & CF_SIMPLE) !== 0 && !nextCombining) {
+        if (kind === CK_LETTER || kind === CK_NUMBER) this.wordUnits(cp, i, info);
+        else if (kind === CK_SPACE) this.space(i);
+        else this.otherUnits(cp, i);
+        i = j;
+        continue;
+      }
+      // A cluster: the base and its combining marks (bounded), normalised together.
+      let marks = 0;
+      let parts = 0;
+      while (j < n && parts < MAX_CLUSTER_MARKS) {
+        const cj = raw.charCodeAt(j);
+        if (cj < 0x300) break;
+        const ij = infoAt(raw, j);
+        if ((ij & CF_COMBINING) === 0) break;
+        j += cj >= 0xd800 && cj <= 0xdbff && j + 1 < n ? 2 : 1;
+        parts++;
+        if ((ij & CK_MASK) === CK_MARK) marks++;
+      }
+      if (marks >= MARK_FLOOD) this.flood(i);
+      this.markRun = marks;
+      this.markStart = i;
+      const s = raw.slice(i, j).normalize('NFKC');
+      this.ensure(this.len + 3 * s.length + 16);
+      let latinBase = false;
+      for (let k = 0; k < s.length; k++) {
+        let q = s.charCodeAt(k);
+        if (q >= 0xd800 && q <= 0xdbff && k + 1 < s.length) {
+          q = ((q - 0xd800) << 10) + (s.charCodeAt(k + 1) - 0xdc00) + 0x10000;
+          k++;
+        }
+        latinBase = this.normalised(q, i, latinBase);
+      }
+      i = j;
+    }
+    this.endWord();
+  }
+
+  /**
+   * Printable ASCII [i, j): the middle goes through native string operations (lower case, emphasis
+   * dropped, white space collapsed), which give exactly what `ascii` would character by character.
+   * A word running in from the previous non-ASCII text, or out into the next, is done one by one.
+   */
+  stretch(i: number, j: number): void {
+    const raw = this.raw;
+    let a = i;
+    if (this.wordStart >= 0) {
+      while (a < j && isWordOrEmphasis(raw.charCodeAt(a))) this.ascii(raw.charCodeAt(a), a++);
+    }
+    let b = j;
+    if (j < raw.length) {
+      while (b > a && isWordOrEmphasis(raw.charCodeAt(b - 1))) b--;
+    }
+    if (b - a < MIN_NATIVE) {
+      for (let k = a; k < j; k++) this.ascii(raw.charCodeAt(k), k);
+      return;
+    }
+    this.endWord();
+    this.markRun = 0;
+    // pieces of at most NATIVE_PIECE characters, so mapping an offset back replays little
+    for (let from = a; from < b; from += NATIVE_PIECE) {
+      const to = Math.min(b, from + NATIVE_PIECE);
+      let t = raw.slice(from, to).replace(EMPHASIS_RUN, '').replace(WS_CHAR, ' ').replace(SPACE_RUN, ' ').toLowerCase();
+      const lastSpace = this.lastSpace;
+      if (lastSpace && t.charCodeAt(0) === 0x20) t = t.slice(1);
+      if (t.length === 0) continue;
+      this.flushUnits();
+      this.parts.push(t);
+      this.pieces.push({ normStart: this.base, len: t.length, rawStart: from, lastSpace });
+      this.base += t.length;
+      this.lastSpace = t.charCodeAt(t.length - 1) === 0x20;
+    }
+    for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
+  }
+
+  /** One character of a fast stretch (ASCII or a plain symbol), the reference semantics of the native path. */
+  ascii(c: number, i: number): void {
+    const k = c < 0x80 ? ASCII[c]! : c === 0xa0 ? A_SPACE : A_OTHER; // the symbols NOT_FAST lets through
+    if (k === A_LOWER || k === A_DIGIT || k === A_UPPER) {
+      if (this.wordStart < 0) {
+        this.wordStart = this.len;
+        this.wordRaw = i;
+      }
+      if (k !== A_DIGIT) this.wordLatin = true;
+      this.push(k === A_UPPER ? c + 32 : c, i);
+      this.lastSpace = false;
+    } else if (k === A_SPACE) {
+      this.space(i);
+    } else if (k === A_OTHER) {
+      this.endWord();
+      this.push(c, i);
+      this.lastSpace = false;
+    } else if (k === A_CONTROL) {
+      this.invisible('other-format', i, 1);
+    }
+    // A_DROP: emphasis markers vanish; they can split a word ("ig**nore**")
+    this.markRun = 0;
+  }
+
+  /** One code point out of NFKC (slow path). Returns whether it was a Latin letter (for its marks). */
+  normalised(cp: number, at: number, latinBase: boolean): boolean {
+    if (cp < 0x80) {
+      const k = ASCII[cp]!;
+      if (k === A_LOWER || k === A_UPPER || k === A_DIGIT) {
+        this.asciiWord(k === A_UPPER ? cp + 32 : cp, at, k !== A_DIGIT);
+        return k !== A_DIGIT;
+      }
+      if (k === A_SPACE) this.space(at);
+      else if (k === A_OTHER) {
+        this.endWord();
+        this.push(cp, at);
+        this.lastSpace = false;
+      }
+      return false;
+    }
+    const info = charInfo(cp);
+    const kind = info & CK_MASK;
+    if (kind === CK_INVISIBLE) return latinBase;
+    if (kind === CK_SPACE) {
+      this.space(at);
+      return false;
+    }
+    if (kind === CK_MARK) {
+      // diacritics on Latin letters go; marks of other scripts stay part of the word
+      if (!latinBase && this.wordStart >= 0) this.pushCp(cp, at);
+      return latinBase;
+    }
+    if (kind !== CK_LETTER && kind !== CK_NUMBER) {
+      this.otherUnits(cp, at);
+      return false;
+    }
+    if ((info & CF_FOLD_ALWAYS) !== 0) {
+      this.asciiWord(alwaysFold(cp), at, true);
+      return true;
+    }
+    const target = (info & CF_FOREIGN_LOOKALIKE) !== 0 ? foreignFold(cp) : 0;
+    const lower = String.fromCodePoint(cp).toLowerCase();
+    let latin = false;
+    for (let k = 0; k < lower.length; k++) {
+      let q = lower.charCodeAt(k);
+      if (q >= 0xd800 && q <= 0xdbff && k + 1 < lower.length) {
+        q = ((q - 0xd800) << 10) + (lower.charCodeAt(k + 1) - 0xdc00) + 0x10000;
+        k++;
+      }
+      if (q < 0x80) {
+        this.asciiWord(q, at, true);
+        latin = true;
+        continue;
+      }
+      const qi = charInfo(q);
+      if ((qi & CK_MASK) === CK_MARK) {
+        if (!latin && this.wordStart >= 0) this.pushCp(q, at);
+        continue;
+      }
+      if ((qi & CF_FOLD_ALWAYS) !== 0) {
+        this.asciiWord(alwaysFold(q), at, true);
+        latin = true;
+        continue;
+      }
+      if (target !== 0 && k === 0) {
+        this.startWord(at);
+        this.wordEndRaw = at + 1;
+        this.pend(this.len, target);
+        this.pushCp(q, at);
+        this.lastSpace = false;
+      } else {
+        this.wordUnits(q, at, qi);
+      }
+      if ((qi & CF_LATIN) !== 0) latin = true;
+    }
+    return latin;
+  }
+
+  /** A letter or digit that NFKC and lower case leave alone. */
+  wordUnits(cp: number, at: number, info: number): void {
+    this.startWord(at);
+    this.wordEndRaw = at + (cp > 0xffff ? 2 : 1);
+    if ((info & CF_FOREIGN_LOOKALIKE) !== 0) this.pend(this.len, foreignFold(cp));
+    else if ((info & CF_LATIN) !== 0) this.wordLatin = true;
+    else if ((info & CK_MASK) === CK_LETTER) this.wordOther++;
+    this.pushCp(cp, at);
+    this.lastSpace = false;
+  }
+
+  asciiWord(c: number, at: number, latin: boolean): void {
+    this.startWord(at);
+    if (latin) this.wordLatin = true;
+    this.push(c, at);
+    this.lastSpace = false;
+  }
+
+  otherUnits(cp: number, at: number): void {
+    this.endWord();
+    this.pushCp(cp, at);
+    this.lastSpace = false;
+  }
+
+  startWord(at: number): void {
+    if (this.wordStart < 0) {
+      this.wordStart = this.len;
+      this.wordRaw = at;
+    }
+  }
+
+  pend(index: number, target: number): void {
+    this.pendIdx[this.pendCount] = index;
+    this.pendTarget[this.pendCount] = target;
+    this.pendCount++;
+  }
+
+  endWord(): void {
+    if (this.wordStart < 0) return;
+    let latin = this.wordLatin;
+    const foreign = this.wordOther > 0 || this.pendCount > 0;
+    if (this.pendCount > 0) {
+      const letters = this.len - this.wordStart;
+      // a long word made only of look-alikes is a spoof among Latin words, not in Russian or Greek text
+      if (this.wordLatin || (this.wordOther === 0 && letters >= 4 && this.amongLatin())) {
+        for (let k = 0; k < this.pendCount; k++) this.out[this.pendIdx[k]!] = this.pendTarget[k]!;
+        const list = this.wordLatin ? this.mixed : this.lookalike;
+        if (list.length < MAX_RECORDED) list.push(this.wordRaw);
+        latin = true;
+      }
+      this.pendCount = 0;
+    }
+    if (latin) this.prevWord = 1;
+    else if (foreign) this.prevWord = 2;
+    this.wordStart = -1;
+    this.wordLatin = false;
+    this.wordOther = 0;
+  }
+
+  /** The previous word is Latin, or there is none and the next one is not another script's. */
+  amongLatin(): boolean {
+    if (this.prevWord !== 0) return this.prevWord === 1;
+    const raw = this.raw;
+    const limit = Math.min(raw.length, this.wordEndRaw + 16);
+    for (let k = this.wordEndRaw; k < limit; k++) {
+      const c = raw.charCodeAt(k);
+      if (c < 0x80) {
+        if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return true;
+        continue;
+      }
+      const info = charInfo(c);
+      if ((info & CK_MASK) === CK_LETTER) return (info & (CF_LATIN | CF_FOREIGN_LOOKALIKE)) !== 0;
+    }
+    return true;
+  }
+
+  space(at: number): void {
+    this.endWord();
+    if (!this.lastSpace) {
+      this.push(0x20, at);
+      this.lastSpace = true;
+    }
+  }
+
+  mark(at: number): void {
+    if (this.markRun === 0) this.markStart = at;
+    this.markRun++;
+    if (this.markRun === MARK_FLOOD) this.flood(this.markStart);
+  }
+
+  flood(at: number): void {
+    if (this.floods.length < MAX_RECORDED) this.floods.push(at);
+  }
+
+  invisible(kind: InvisibleKind, at: number, width: number): void {
+    const list = this.invisibles;
+    const last = list[list.length - 1];
+    if (last !== undefined && last.kind === kind && last.end === at) {
+      last.count++;
+      last.end = at + width;
+    } else if (list.length < MAX_INVISIBLE_RUNS) {
+      list.push({ kind, offset: at, count: 1, end: at + width });
+    }
+  }
+
+  push(unit: number, at: number): void {
+    if (this.len >= this.out.length) this.ensure(this.len + 1);
+    this.out[this.len] = unit;
+    this.map[this.len++] = at;
+  }
+
+  pushCp(cp: number, at: number): void {
+    if (cp > 0xffff) {
+      const v = cp - 0x10000;
+      this.push(0xd800 + (v >> 10), at);
+      this.push(0xdc00 + (v & 0x3ff), at);
+    } else {
+      this.push(cp, at);
+    }
+  }
+
+  ensure(size: number): void {
+    if (size <= this.out.length) return;
+    const cap = Math.max(size, this.out.length * 2);
+    const out = new Uint16Array(cap);
+    out.set(this.out.subarray(0, this.len));
+    const map = new Uint32Array(cap);
+    map.set(this.map.subarray(0, this.len));
+    this.out = out;
+    this.map = map;
+  }
+}
+
+const EMPHASIS_RUN = /[*_~`]+/g;
+const WS_CHAR = /[\t\n\r\u00a0]/g;
+const SPACE_RUN = / {2,}/g;
+
+function isWordOrEmphasis(c: number): boolean {
+  if (c >= 0x80) return false;
+  const k = ASCII[c]!;
+  return k === A_LOWER || k === A_UPPER || k === A_DIGIT || k === A_DROP;
+}
+
+/** The raw offsets of a natively normalised piece, replayed with the character-by-character rules. */
+function replayPiece(raw: string, p: { readonly len: number; readonly rawStart: number; readonly lastSpace: boolean }): Uint32Array {
+  const map = new Uint32Array(p.len);
+  let k = 0;
+  let lastSpace = p.lastSpace;
+  for (let r = p.rawStart; k < p.len; r++) {
+    const c = raw.charCodeAt(r);
+    const cls = c < 0x80 ? ASCII[c]! : c === 0xa0 ? A_SPACE : A_OTHER;
+    if (cls === A_SPACE) {
+      if (!lastSpace) {
+        map[k++] = r;
+        lastSpace = true;
+      }
+    } else if (cls !== A_DROP && cls !== A_CONTROL) {
+      map[k++] = r;
+      lastSpace = false;
+    }
+  }
+  return map;
+}
+
+/** Class info of the code point starting at `i`. */
+function infoAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    const d = s.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return charInfo(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
+  }
+  return charInfo(c);
+}
+
+const CHUNK = 8192;
+const NON_ASCII = /[^\x00-\x7f]/;
+let latin1: TextDecoder | null | undefined;
+
+/** A string from ASCII bytes: TextDecoder where it knows latin1 (fast), else in chunks. */
+function bytesToString(bytes: Uint8Array, len: number): string {
+  if (latin1 === undefined) {
+    try {
+      latin1 = typeof TextDecoder === 'function' ? new TextDecoder('latin1') : null;
+    } catch {
+      latin1 = null;
+    }
+  }
+  if (latin1) return latin1.decode(bytes.subarray(0, len));
+  const parts: string[] = [];
+  for (let k = 0; k < len; k += CHUNK) parts.push(String.fromCharCode.apply(null, bytes.subarray(k, Math.min(len, k + CHUNK)) as unknown as number[]));
+  return parts.join('');
+}
+
+/** A string from UTF-16 code units, in chunks (apply has an argument limit). */
+export function unitsToString(units: Uint16Array, len: number): string {
+  if (len <= CHUNK) return String.fromCharCode.apply(null, units.subarray(0, len) as unknown as number[]);
+  const parts: string[] = [];
+  for (let k = 0; k < len; k += CHUNK) parts.push(String.fromCharCode.apply(null, units.subarray(k, Math.min(len, k + CHUNK)) as unknown as number[]));
+  return parts.join('');
 }
 
 function findFences(raw: string): Array<[number, number]> {

@@ -1,75 +1,75 @@
-// Hashed features of the learned injection/jailbreak model: character 3- to 5-grams and word
-// unigrams and bigrams of a normalised text (`TextView.norm`), hashed with FNV-1a into a fixed
-// number of buckets. Training (scripts/train) and inference (./model.ts) share this one extractor,
-// so the shipped weights always mean what the scanner computes.
+// Hashed features of the learned injection/jailbreak model: the character 4-grams and 6-grams of
+// a normalised text (`TextView.norm`), hashed into 2^bits buckets. A 4-gram is its code units
+// packed 8 bits apart into 32 bits (exact for Latin-1 text); a 6-gram adds the two code units
+// before it. Both are spread over the buckets by Fibonacci hashing (the top bits of × 2^32/φ).
+// Branch-free and allocation-free: a few multiplications and two table reads per character.
+// (Word unigrams/bigrams and 3–5-grams scored the same in cross-validation but cost 2–4× more.)
+//
+// Training (scripts/train) and inference (./model.ts) share these definitions: `sumFeatures` is
+// the fast path of `visitFeatures`, and a test holds the two to the same numbers.
 
-/** Shortest and longest character n-gram. */
-export const NGRAM_MIN = 3;
-export const NGRAM_MAX = 5;
+/** Length of the short and the long character n-grams. */
+export const NGRAM_SHORT = 4;
+export const NGRAM_LONG = 6;
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-// Salts keep the three feature kinds apart in the shared bucket space.
-const SALT_UNIGRAM = 0x9e3779b1;
-const SALT_BIGRAM = 0x85ebca77;
+const GOLDEN = 0x9e3779b1 | 0;
+const LONG_SALT = 0x85ebca6b | 0;
 
-/** Called once per feature occurrence: the block of its start (`start / blockSize`) and its bucket. */
+/** Called once per feature occurrence with the block it belongs to and its bucket. */
 export type FeatureVisitor = (block: number, bucket: number) => void;
 
-/** Final avalanche (murmur3 fmix32), so the low bits used as a bucket are well mixed. */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-/** Letters and digits of any script form words; ASCII punctuation and spaces split them. */
-function isWordCode(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c >= 0xc0;
-}
-
 /**
- * Visit every feature of a normalised text. Character n-grams are hashed from their first code
- * unit; a word's unigram and the bigram it ends belong to the block where the word starts.
+ * Visit every feature of a normalised text. A feature belongs to the block of its last character
+ * (`index / blockSize`).
  *
  * @example
  * let n = 0;
- * visitFeatures('ignore all previous', 512, (1 << 18) - 1, () => n++);
+ * visitFeatures('ignore all', 512, 18, () => n++); // 7 four-grams + 5 six-grams
  */
-export function visitFeatures(norm: string, blockSize: number, mask: number, visit: FeatureVisitor): void {
+export function visitFeatures(norm: string, blockSize: number, bits: number, visit: FeatureVisitor): void {
+  const shift = 32 - bits;
   const n = norm.length;
+  let gram = 0;
+  let high = 0;
   for (let i = 0; i < n; i++) {
+    high = (high << 8) | (gram >>> 24);
+    gram = (gram << 8) ^ norm.charCodeAt(i);
     const block = (i / blockSize) | 0;
-    let h = FNV_OFFSET;
-    const top = Math.min(n, i + NGRAM_MAX);
-    for (let k = i; k < top; k++) {
-      h = Math.imul(h ^ norm.charCodeAt(k), FNV_PRIME);
-      if (k - i + 1 >= NGRAM_MIN) visit(block, mix(h) & mask);
-    }
+    if (i >= NGRAM_SHORT - 1) visit(block, Math.imul(gram, GOLDEN) >>> shift);
+    if (i >= NGRAM_LONG - 1) visit(block, Math.imul(gram ^ Math.imul(high & 0xffff, LONG_SALT), GOLDEN) >>> shift);
   }
-  // words
-  let prev = 0;
-  let hasPrev = false;
-  let i = 0;
-  while (i < n) {
-    let c = norm.charCodeAt(i);
-    if (!isWordCode(c)) {
-      i++;
-      continue;
+}
+
+/**
+ * Per-block sums of `weights[bucket]` and feature counts: `visitFeatures` without a callback,
+ * in integer arithmetic, for the scanner's hot path. `sums` and `counts` need one slot per block.
+ */
+export function sumFeatures(norm: string, blockSize: number, bits: number, weights: Int8Array, sums: Int32Array, counts: Uint32Array): void {
+  const shift = 32 - bits;
+  const n = norm.length;
+  let gram = 0;
+  let high = 0;
+  for (let start = 0, block = 0; start < n; start += blockSize, block++) {
+    const end = Math.min(n, start + blockSize);
+    let sum = 0;
+    let count = 0;
+    let i = start;
+    // the first characters of the text complete no 6-gram (or no n-gram) yet
+    for (; i < end && i < NGRAM_LONG - 1; i++) {
+      high = (high << 8) | (gram >>> 24);
+      gram = (gram << 8) ^ norm.charCodeAt(i);
+      if (i >= NGRAM_SHORT - 1) {
+        sum += weights[Math.imul(gram, GOLDEN) >>> shift]!;
+        count++;
+      }
     }
-    const start = i;
-    let h = FNV_OFFSET;
-    while (i < n && isWordCode(c)) {
-      h = Math.imul(h ^ c, FNV_PRIME);
-      i++;
-      c = i < n ? norm.charCodeAt(i) : 0;
+    for (; i < end; i++) {
+      high = (high << 8) | (gram >>> 24);
+      gram = (gram << 8) ^ norm.charCodeAt(i);
+      sum = (sum + weights[Math.imul(gram, GOLDEN) >>> shift]! + weights[Math.imul(gram ^ Math.imul(high & 0xffff, LONG_SALT), GOLDEN) >>> shift]!) | 0;
     }
-    const block = (start / blockSize) | 0;
-    visit(block, mix(h ^ SALT_UNIGRAM) & mask);
-    if (hasPrev) visit(block, mix(Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & mask);
-    prev = h;
-    hasPrev = true;
+    if (i > NGRAM_LONG - 1) count += 2 * (end - Math.max(start, NGRAM_LONG - 1));
+    sums[block] = sum;
+    counts[block] = count;
   }
 }

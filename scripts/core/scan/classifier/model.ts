@@ -1,12 +1,12 @@
 // Inference of the learned injection/jailbreak model: a logistic regression over hashed features
 // (./features.ts), scored on overlapping windows of a normalised text. Pure and deterministic.
 //
-// A text is cut into blocks of `blockSize` normalised characters; a window is two adjacent blocks
-// (so windows overlap by half), and a text of one block is one window. A window's score is
-// `bias + Σ w[bucket] / √(feature count)`: the features of a window, L2-normalised as if distinct,
+// A text is cut into blocks of `blockSize` normalised characters; windows of a few spans (e.g. 2
+// and 8 blocks) slide over them by half a span, and a text shorter than a span is one window. A
+// window's score is `bias + Σ w[bucket] / √(feature count)`: its features, L2-normalised as if distinct,
 // so a short hijack line and a long persona text are on the same scale. The text's score is its
 // best window, so an attack pasted into the middle of a long, harmless persona still stands out.
-import { visitFeatures } from './features.ts';
+import { sumFeatures } from './features.ts';
 
 /** The serialised model, as written by `npm run train:scan` into model.generated.ts. */
 export interface ModelData {
@@ -14,6 +14,8 @@ export interface ModelData {
   /** log2 of the number of hash buckets. */
   readonly bits: number;
   readonly blockSize: number;
+  /** Window lengths in blocks; each slides by half its length. */
+  readonly spans: readonly number[];
   readonly bias: number;
   /** Weight of bucket i = int8 value × scale. */
   readonly scale: number;
@@ -23,14 +25,16 @@ export interface ModelData {
   readonly weights: string;
 }
 
-/** A decoded model; training passes float weights with scale 1. */
+/** A decoded model. */
 export interface LinearModel {
-  readonly mask: number;
+  /** log2 of the number of buckets. */
+  readonly bits: number;
   readonly blockSize: number;
+  readonly spans: readonly number[];
   readonly bias: number;
   readonly scale: number;
   readonly threshold: number;
-  readonly weights: Int8Array | Float32Array;
+  readonly weights: Int8Array;
 }
 
 /** The best window of a text. Offsets index the normalised text. */
@@ -38,6 +42,8 @@ export interface WindowScore {
   readonly probability: number;
   readonly start: number;
   readonly end: number;
+  /** Start of the window's block with the largest weight sum: where to point the reader. */
+  readonly focus: number;
 }
 
 /** Decode the base64 weights of a serialised model (atob: no Node APIs). */
@@ -46,7 +52,7 @@ export function decodeModel(data: ModelData): LinearModel {
   const weights = new Int8Array(bin.length);
   for (let i = 0; i < bin.length; i++) weights[i] = (bin.charCodeAt(i) << 24) >> 24;
   if (weights.length !== 1 << data.bits) throw new Error(`model has ${weights.length} weights, expected ${1 << data.bits}`);
-  return { mask: (1 << data.bits) - 1, blockSize: data.blockSize, bias: data.bias, scale: data.scale, threshold: data.threshold, weights };
+  return { bits: data.bits, blockSize: data.blockSize, spans: data.spans, bias: data.bias, scale: data.scale, threshold: data.threshold, weights };
 }
 
 /** Encode int8 weights as base64 (used by the training script). */
@@ -70,16 +76,31 @@ function sigmoid(z: number): number {
  * Per-block sums of weights and feature counts of a normalised text.
  * Exposed for the training script, which scores windows the same way.
  */
-export function blockSums(norm: string, model: LinearModel): { sums: Float64Array; counts: Uint32Array } {
+export function blockSums(norm: string, model: LinearModel): { sums: Int32Array; counts: Uint32Array } {
   const blocks = Math.max(1, Math.ceil(norm.length / model.blockSize));
-  const sums = new Float64Array(blocks);
+  const sums = new Int32Array(blocks);
   const counts = new Uint32Array(blocks);
-  const w = model.weights;
-  visitFeatures(norm, model.blockSize, model.mask, (block, bucket) => {
-    sums[block]! += w[bucket]!;
-    counts[block]!++;
-  });
+  sumFeatures(norm, model.blockSize, model.bits, model.weights, sums, counts);
   return { sums, counts };
+}
+
+/**
+ * Every window of a text of `blocks` blocks: for each span, windows of `span` blocks sliding by
+ * half a span, the last one flush with the end; a text no longer than a span is one window.
+ */
+export function forEachWindow(blocks: number, spans: readonly number[], visit: (from: number, to: number) => void): void {
+  let whole = false;
+  for (const span of spans) {
+    if (blocks <= span) {
+      if (!whole) visit(0, blocks);
+      whole = true;
+      continue;
+    }
+    const stride = Math.max(1, span >> 1);
+    let k = 0;
+    for (; k + span <= blocks; k += stride) visit(k, k + span);
+    if (k - stride + span < blocks) visit(blocks - span, blocks);
+  }
 }
 
 /**
@@ -91,18 +112,29 @@ export function blockSums(norm: string, model: LinearModel): { sums: Float64Arra
  */
 export function scoreNorm(norm: string, model: LinearModel): WindowScore {
   const { sums, counts } = blockSums(norm, model);
-  const size = model.blockSize;
-  if (sums.length === 1) return { probability: windowProbability(model, sums[0]!, counts[0]!), start: 0, end: norm.length };
+  const blocks = sums.length;
+  // prefix sums, so any window is two subtractions
+  const sumAt = new Float64Array(blocks + 1);
+  const countAt = new Float64Array(blocks + 1);
+  for (let k = 0; k < blocks; k++) {
+    sumAt[k + 1] = sumAt[k]! + sums[k]!;
+    countAt[k + 1] = countAt[k]! + counts[k]!;
+  }
   let best = -1;
-  let bestStart = 0;
-  for (let k = 0; k + 1 < sums.length; k++) {
-    const p = windowProbability(model, sums[k]! + sums[k + 1]!, counts[k]! + counts[k + 1]!);
+  let bestFrom = 0;
+  let bestTo = blocks;
+  forEachWindow(blocks, model.spans, (from, to) => {
+    const p = windowProbability(model, sumAt[to]! - sumAt[from]!, countAt[to]! - countAt[from]!);
     if (p > best) {
       best = p;
-      bestStart = k;
+      bestFrom = from;
+      bestTo = to;
     }
-  }
-  return { probability: best, start: bestStart * size, end: Math.min(norm.length, (bestStart + 2) * size) };
+  });
+  let focus = bestFrom;
+  for (let k = bestFrom + 1; k < bestTo; k++) if (sums[k]! > sums[focus]!) focus = k;
+  const size = model.blockSize;
+  return { probability: best, start: bestFrom * size, end: Math.min(norm.length, bestTo * size), focus: Math.min(focus * size, Math.max(0, norm.length - 1)) };
 }
 
 function windowProbability(model: LinearModel, sum: number, count: number): number {

@@ -1,8 +1,100 @@
-// Rule family: classifier. (Stub: owned by the work that fills it in.)
+// Rule family: classifier. SEC009, a learned prompt-injection / jailbreak detector: a logistic
+// regression over hashed character n-grams of each text file's normalised view (see
+// ../classifier/), trained by `npm run train:scan` on the licensed corpus. It complements the
+// phrase rules: it scores the whole shape of a text (persona hijacks, "no rules" characters,
+// fake modes), so reworded attacks that no phrase list names still stand out.
+//
+// No refusal-context downgrade here, on purpose: the model is trained with personas that quote
+// and refuse jailbreaks (a security teacher, a red-team analyst, moderation bots) as negatives,
+// so it already weighs that context, and its threshold is set for ≤ 0.5% false positives on
+// cross-validated benign personas. A downgrade keyed on refusal words would give an attacker a
+// switch ("never refuse" contains one); the phrase rules keep that finer, local judgement.
+import { MODEL } from '../classifier/model.generated.ts';
+import { decodeModel, scoreNorm, type LinearModel } from '../classifier/model.ts';
+import type { Segment, TextView } from '../text.ts';
 import type { RuleFamily } from '../types.ts';
+
+/** Extensions of the files the model reads (prose and markup; not soul.json or other data). */
+const EXTENSIONS: ReadonlySet<string> = new Set(['md', 'markdown', 'txt', 'yaml', 'yml', 'svg']);
+/** Hidden or decoded segments shorter than this are left to the phrase rules. */
+const MIN_SEGMENT = 40;
+
+const SEGMENT_LABEL: Partial<Record<Segment['kind'], string>> = {
+  'html-comment': 'in an HTML comment',
+  'link-title': 'in a link title',
+  'alt-text': 'in image alt text',
+  'html-attribute': 'in an HTML attribute',
+  'hidden-element': 'in a hidden HTML element',
+  'tag-characters': 'in invisible Unicode tag characters',
+  base64: 'decoded from base64',
+  hex: 'decoded from hex',
+  rot13: 'decoded from rot13',
+  'url-encoded': 'decoded from percent-encoding',
+  escaped: 'decoded from escape sequences',
+  'spaced-letters': 'spelled out in spaced letters',
+};
+
+let decoded: LinearModel | undefined;
+
+/** The shipped model, decoded on first use. */
+export function classifierModel(): LinearModel {
+  decoded ??= decodeModel(MODEL);
+  return decoded;
+}
+
+/** Where to point: the start of the raw line holding the window's strongest block (or the block itself in a long line). */
+function pointAt(view: TextView, normIndex: number): { offset: number; snippet: string } {
+  const at = view.normOffset(normIndex);
+  const lineStart = view.raw.lastIndexOf('\n', at - 1) + 1;
+  const offset = at - lineStart > 200 ? at : lineStart;
+  const lineEnd = view.raw.indexOf('\n', offset);
+  const line = view.raw.slice(offset, lineEnd === -1 ? view.raw.length : lineEnd).replace(/\s+/g, ' ').trim();
+  return { offset, snippet: line.length > 70 ? `${line.slice(0, 67)}...` : line };
+}
+
+function formatProbability(p: number): string {
+  return p >= 0.9995 ? '>0.999' : p.toFixed(3);
+}
 
 export const classifier: RuleFamily = {
   name: 'classifier',
-  rules: [],
-  check() {},
+  rules: [
+    {
+      id: 'SEC009',
+      stage: 'security',
+      severity: 'error',
+      category: 'prompt-injection',
+      description: 'Prompt injection / jailbreak (learned model)',
+    },
+  ],
+  check(ctx, emit) {
+    const model = classifierModel();
+    for (const file of ctx.texts) {
+      if (file.name === 'soul.json' || !EXTENSIONS.has(file.ext)) continue;
+      const view = file.view;
+      const best = scoreNorm(view.norm, model);
+      if (best.probability > model.threshold) {
+        const { offset, snippet } = pointAt(view, best.focus);
+        emit({
+          code: 'SEC009',
+          file: file.name,
+          offset,
+          message: `Text reads like a prompt injection or jailbreak (learned model: probability ${formatProbability(best.probability)}, threshold ${model.threshold.toFixed(3)}) near "${snippet}"; remove instructions that tell the agent to drop its rules, adopt an unrestricted persona or obey injected commands`,
+        });
+        continue;
+      }
+      for (const seg of [...view.hidden, ...view.decoded]) {
+        if (seg.text.length < MIN_SEGMENT) continue;
+        const hit = scoreNorm(seg.view.norm, model);
+        if (hit.probability <= model.threshold) continue;
+        emit({
+          code: 'SEC009',
+          file: file.name,
+          offset: seg.offset,
+          message: `Hidden text ${SEGMENT_LABEL[seg.kind] ?? `(${seg.kind})`} reads like a prompt injection or jailbreak (learned model: probability ${formatProbability(hit.probability)}) near "${pointAt(seg.view, hit.focus).snippet}"; remove it`,
+        });
+        break;
+      }
+    }
+  },
 };

@@ -1,8 +1,1021 @@
-// Rule family: code-execution. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: code execution (SEC010..SEC019). eval/exec/system and their kin, download-and-run
+// pipelines, reverse shells, inline interpreters and encoded commands, and instructions that make
+// the agent run commands it receives from untrusted places.
+//
+// This file also holds the two small runners the command-like families share (markup,
+// exfiltration, destructive, social engineering, harmful, self-modification): `runRawRules` for
+// code-like patterns over the raw text (case and punctuation matter, fenced code is known), and
+// `runPhrases` for natural-language rules over the normalised text (anchored windows; see below).
+import { isRefusalContext } from '../context.ts';
+import type { PhraseRule } from '../match.ts';
+import type { TextView } from '../text.ts';
+import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
+// ---------------------------------------------------------------------------------------------
+// Shared runners
+// ---------------------------------------------------------------------------------------------
+
+// Speed: every rule is gated on trigger words. One Aho-Corasick pass over each file's `norm`
+// (shared by all the families that register here) finds which triggers occur; a rule runs only
+// when one of its gate words did. Prose without commands or risky vocabulary costs one pass.
+
+/** One text as the raw rules see it: the file itself or a decoded payload inside it. */
+export interface RawSource {
+  readonly raw: string;
+  /** `raw` lower-cased, same length (used for needles and cues). */
+  readonly lower: string;
+  readonly view: TextView;
+  /** Markdown or plain text: fenced and inline code mean "shown, not run". */
+  readonly markdown: boolean;
+  /** A decoded payload (base64, hex, ...): never "just an example". */
+  readonly decoded: boolean;
+  readonly ext: string;
+}
+
+/** What a raw rule decides about one match. */
+export interface RawVerdict {
+  /** Lower the rule's severity; omitted keeps it. */
+  readonly severity?: Severity;
+  readonly message: string;
+  /** Offset in the source where the finding points (default: the match). */
+  readonly at?: number;
+}
+
+/**
+ * A code-like rule over raw text: gate words in `norm`, literal needles found with indexOf on the
+ * lower-cased raw text, a sticky pattern that must match where a needle starts, then a judgement.
+ */
+export interface RawRule {
+  readonly id: string;
+  /** Trigger words as they appear in `norm` (lower case, no `*_~\``, single spaces). */
+  readonly gate: readonly string[];
+  /** Lower-case literals of the raw text; each occurrence is a place where `pattern` is tried. */
+  readonly needles: readonly string[];
+  /** Sticky (`y`) pattern tried at each needle. Linear-time: literal start, bounded classes. */
+  readonly pattern: RegExp;
+  /** null skips the match; a verdict is a finding (the strongest per file is kept). */
+  readonly judge: (m: RegExpExecArray, src: RawSource) => RawVerdict | null;
+  /** Only these extensions (default all text files). */
+  readonly exts?: readonly string[];
+  /** Also scan decoded payloads (default true). */
+  readonly decoded?: boolean;
+}
+
+/**
+ * A phrase rule (see match.ts) with its anchors: gate words of which every match contains one
+ * (lower case as in `norm`; a trailing `*` makes a stem). With `anchor: 'start'` every match
+ * starts at an anchor and is tried there only (fast); otherwise the patterns run in a window
+ * around each anchor.
+ */
+export interface GatedPhraseRule extends PhraseRule {
+  readonly gate: readonly string[];
+  readonly anchor?: 'start' | 'window';
+}
+
+/** Every "a b" pair, for two-word anchors: combos(['safety'], ['filter*', 'rules']). */
+export function combos(first: readonly string[], second: readonly string[]): string[] {
+  return first.flatMap((a) => second.map((b) => `${a} ${b}`));
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+const MAX_JUDGED = 256;
+const LOWER = new WeakMap<object, string>();
+const MARKDOWN_EXTS = new Set(['md', 'markdown', 'txt', 'mdx', '']);
+
+// ---- trigger automaton ----------------------------------------------------------------------
+
+const GATE_WORDS = new Set<string>();
+let automaton: Automaton | null = null;
+let triggerCache = new WeakMap<TextView, Triggers>();
+/** Occurrences kept per gate word and text: bounded so a flood of one word stays cheap. */
+const MAX_POSITIONS = 1 << 15;
+
+/** Gate words found in a text, each with the `norm` offsets where it starts (at most MAX_POSITIONS). */
+export type Triggers = ReadonlyMap<string, readonly number[]>;
+
+interface GateWord {
+  /** The gate as written ("password*"), the key of the result. */
+  readonly key: string;
+  readonly length: number;
+  /** Whole word: the character after it must not be a letter or digit (gates without a trailing `*`). */
+  readonly wholeWord: boolean;
+  readonly wordStart: boolean;
+}
+
+interface Automaton {
+  readonly classOf: Uint8Array;
+  readonly classes: number;
+  readonly delta: Uint16Array | Int32Array;
+  /** Outputs of state s: gates[outIds[k]] for k in [outStart[s], outStart[s + 1]). */
+  readonly outStart: Int32Array;
+  readonly outIds: Int32Array;
+  readonly gates: readonly GateWord[];
+}
+
+const PATTERNS = new Set<RegExp>();
+
+/** Every pattern of the rules registered here (for the ReDoS check and other tooling). */
+export function registeredPatterns(): RegExp[] {
+  return [...PATTERNS];
+}
+
+/** Register the gate words (and patterns) of rules; call at module load, before the first scan. */
+export function registerGates(...lists: ReadonlyArray<ReadonlyArray<{ readonly gate: readonly string[]; readonly patterns?: readonly RegExp[]; readonly pattern?: RegExp }>>): void {
+  let added = false;
+  for (const list of lists) {
+    for (const rule of list) {
+      for (const p of rule.patterns ?? []) PATTERNS.add(p);
+      if (rule.pattern) PATTERNS.add(rule.pattern);
+      for (const g of rule.gate) {
+        if (!GATE_WORDS.has(g)) {
+          GATE_WORDS.add(g);
+          added = true;
+        }
+      }
+    }
+  }
+  if (added && automaton !== null) {
+    automaton = null;
+    triggerCache = new WeakMap();
+  }
+}
+
+/** The Aho-Corasick automaton of all registered gate words. */
+export function buildAutomaton(): Automaton {
+  const classOf = new Uint8Array(65536);
+  let classes = 1;
+  const gates: GateWord[] = [...GATE_WORDS].map((key) => {
+    const text = key.endsWith('*') ? key.slice(0, -1) : key;
+    return { key, length: text.length, wholeWord: !key.endsWith('*') && isAlnumCode(text.charCodeAt(text.length - 1)), wordStart: isAlnumCode(text.charCodeAt(0)) };
+  });
+  for (const g of gates) {
+    const w = g.key.endsWith('*') ? g.key.slice(0, -1) : g.key;
+    for (let i = 0; i < w.length; i++) {
+      const c = w.charCodeAt(i);
+      if (classOf[c] === 0) {
+        if (classes === 255) throw new Error('too many distinct gate characters');
+        classOf[c] = classes++;
+      }
+    }
+  }
+  const next: Array<Map<number, number>> = [new Map()];
+  const words: Array<GateWord[]> = [[]];
+  for (const g of gates) {
+    const w = g.key.endsWith('*') ? g.key.slice(0, -1) : g.key;
+    let s = 0;
+    for (let i = 0; i < w.length; i++) {
+      const c = classOf[w.charCodeAt(i)]!;
+      let n = next[s]!.get(c);
+      if (n === undefined) {
+        n = next.length;
+        next.push(new Map());
+        words.push([]);
+        next[s]!.set(c, n);
+      }
+      s = n;
+    }
+    words[s]!.push(g);
+  }
+  const n = next.length;
+  const fail = new Int32Array(n);
+  const delta = new Int32Array(n * classes);
+  const queue: number[] = [];
+  for (const [c, t] of next[0]!) {
+    delta[c] = t;
+    queue.push(t);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const s = queue[head]!;
+    for (let c = 1; c < classes; c++) {
+      const t = next[s]!.get(c);
+      if (t === undefined) {
+        delta[s * classes + c] = delta[fail[s]! * classes + c]!;
+      } else {
+        delta[s * classes + c] = t;
+        fail[t] = s === 0 ? 0 : delta[fail[s]! * classes + c]!;
+        words[t] = [...words[t]!, ...words[fail[t]!]!];
+        queue.push(t);
+      }
+    }
+  }
+  const compact = n < 65536 ? Uint16Array.from(delta) : delta;
+  const ids = new Map(gates.map((g, i) => [g, i]));
+  const outStart = new Int32Array(n + 1);
+  const outIds: number[] = [];
+  for (let st = 0; st < n; st++) {
+    outStart[st] = outIds.length;
+    for (const g of words[st]!) outIds.push(ids.get(g)!);
+  }
+  outStart[n] = outIds.length;
+  return { classOf, classes, delta: compact, outStart, outIds: Int32Array.from(outIds), gates };
+}
+
+function isAlnumCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+/**
+ * One pass over `text`: every gate word that occurs, with its start offsets. A gate word counts
+ * only at the start of a word ("pin" is not in "mapping") and, unless it ends with `*` (a stem:
+ * "password*" also finds "passwords"), only as a whole word ("pin" is not "pine").
+ */
+function collectTriggers(text: string, found: Map<string, number[]>): void {
+  const a = (automaton ??= buildAutomaton());
+  const { classOf, classes, delta, outStart, outIds, gates } = a;
+  let s = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    s = delta[s * classes + classOf[text.charCodeAt(i)]!]!;
+    const o0 = outStart[s]!;
+    const o1 = outStart[s + 1]!;
+    if (o0 === o1) continue;
+    for (let k = o0; k < o1; k++) {
+      const g = gates[outIds[k]!]!;
+      const start = i - g.length + 1;
+      if (g.wordStart && start > 0 && isAlnumCode(text.charCodeAt(start - 1))) continue;
+      if (g.wholeWord && i + 1 < n && isAlnumCode(text.charCodeAt(i + 1))) continue;
+      let list = found.get(g.key);
+      if (list === undefined) found.set(g.key, (list = []));
+      if (list.length < MAX_POSITIONS) list.push(start);
+    }
+  }
+}
+
+/** The gate words that occur in a view's `norm` (with offsets), computed once per view. */
+export function triggersOf(view: TextView): Triggers {
+  if (automaton === null) triggerCache = new WeakMap();
+  let found = triggerCache.get(view);
+  if (found === undefined) {
+    const map = new Map<string, number[]>();
+    collectTriggers(view.norm, map);
+    triggerCache.set(view, map);
+    found = map;
+  }
+  return found;
+}
+
+/** Whether a view or the text decoded or hidden inside it holds any of `gate` (for raw rules). */
+function gateOpenDeep(gate: readonly string[], view: TextView): boolean {
+  if (gateOpen(gate, triggersOf(view))) return true;
+  for (const seg of view.decoded) if (gateOpen(gate, triggersOf(seg.view))) return true;
+  for (const seg of view.hidden) if (!seg.verbatim && gateOpen(gate, triggersOf(seg.view))) return true;
+  return false;
+}
+
+function gateOpen(gate: readonly string[], found: Triggers): boolean {
+  for (const g of gate) if (found.has(g)) return true;
+  return false;
+}
+
+// ---- raw rules --------------------------------------------------------------------------------
+
+function lowerOf(key: object, raw: string): string {
+  let lower = LOWER.get(key);
+  if (lower === undefined) {
+    lower = raw.toLowerCase();
+    // toLowerCase can change the length for a few characters (İ); keep offsets aligned
+    if (lower.length !== raw.length) lower = raw.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    LOWER.set(key, lower);
+  }
+  return lower;
+}
+
+function isWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
+  const re = rule.pattern;
+  let best: RawVerdict | null = null;
+  let judged = 0;
+  for (const needle of rule.needles) {
+    const wordStart = isWordCode(needle.charCodeAt(0));
+    for (let i = src.lower.indexOf(needle); i !== -1 && judged < MAX_JUDGED; i = src.lower.indexOf(needle, i + 1)) {
+      if (wordStart && i > 0 && isWordCode(src.lower.charCodeAt(i - 1))) continue;
+      re.lastIndex = i;
+      const m = re.exec(src.raw);
+      if (m === null) continue;
+      judged++;
+      const v = rule.judge(m, src);
+      if (v === null) continue;
+      const at = v.at ?? m.index;
+      if (v.severity === undefined) return { ...v, at };
+      if (best === null || RANK[v.severity] < RANK[best.severity ?? 'error']) best = { ...v, at };
+    }
+  }
+  return best;
+}
+
+/** Run raw rules over every text file (and the payloads decoded from it). One finding per rule and file. */
+export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRule[]): void {
+  for (const file of ctx.texts) {
+    let src: RawSource | null = null;
+    for (const rule of rules) {
+      if (rule.exts && !rule.exts.includes(file.ext)) continue;
+      if (!gateOpenDeep(rule.gate, file.view)) continue;
+      src ??= rawSourceOf(file);
+      const v = judgeSource(rule, src);
+      if (v) {
+        emit({ code: rule.id, file: file.name, offset: v.at ?? 0, message: v.message, ...(v.severity ? { severity: v.severity } : {}) });
+        if (v.severity === undefined) continue;
+      }
+      if (rule.decoded === false) continue;
+      for (const seg of file.view.decoded) {
+        const segSrc: RawSource = { raw: seg.text, lower: lowerOf(seg, seg.text), view: seg.view, markdown: false, decoded: true, ext: file.ext };
+        const sv = judgeSource(rule, segSrc);
+        if (!sv) continue;
+        emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${sv.message} (decoded from ${seg.kind})`, ...(sv.severity ? { severity: sv.severity } : {}) });
+        break;
+      }
+    }
+  }
+}
+
+/** The raw view of a file (lower-cased text cached per file). */
+export function rawSourceOf(file: TextFile): RawSource {
+  return { raw: file.raw, lower: lowerOf(file, file.raw), view: file.view, markdown: MARKDOWN_EXTS.has(file.ext), decoded: false, ext: file.ext };
+}
+
+/** Start and end of the line holding offset `i`, at most `max` characters either side (bounded search). */
+export function lineBounds(text: string, i: number, max = 400): [number, number] {
+  const from = Math.max(0, i - max);
+  const nl = text.slice(from, i).lastIndexOf('\n');
+  const start = nl === -1 ? from : from + nl + 1;
+  const to = Math.min(text.length, i + max);
+  const nr = text.slice(i, to).indexOf('\n');
+  return [start, nr === -1 ? to : i + nr];
+}
+
+/** The lower-cased line around offset `i`. */
+export function lineAround(src: RawSource, i: number, max = 400): string {
+  const [s, e] = lineBounds(src.lower, i, max);
+  return src.lower.slice(s, e);
+}
+
+/** Inside a fenced code block of a markdown text. */
+export function inFence(src: RawSource, i: number): boolean {
+  return src.markdown && src.view.inCodeBlock(i);
+}
+
+/** Inside an inline code span (`like this`) on its line. */
+export function inInlineCode(src: RawSource, i: number): boolean {
+  if (!src.markdown) return false;
+  const [start] = lineBounds(src.raw, i, 300);
+  let ticks = 0;
+  for (let k = start; k < i; k++) if (src.raw.charCodeAt(k) === 96) ticks++;
+  if (ticks % 2 === 0) return false;
+  return src.raw.slice(i, lineBounds(src.raw, i, 300)[1]).includes('`');
+}
+
+function squish(s: string): string {
+  return s.toLowerCase().replace(/[*_~`]/g, '').replace(/\s+/g, ' ');
+}
+
+/** Words only: URLs, tags and attribute soup dropped, so "evil.example" is not the cue "example". */
+function wordsOnly(s: string): string {
+  return s
+    .split(' ')
+    .filter((t) => !t.includes('://') && !t.includes('<') && !t.includes('>') && !t.includes('=') && !/[a-z0-9]\.[a-z]/.test(t.replace(/^e\.g\.?|^i\.e\.?/, '')))
+    .join(' ');
+}
+
+// Cues the shared refusal context does not know, for commands and code ("avoid eval()").
+const EXTRA_CUES = /(?:^|[^a-z])(?:avoid|avoids|avoiding|instead of|prohibit|prohibits|prohibited|forbid|forbids|forbidden|ban|bans|banned|block|blocks|blocking|dangerous|unsafe|malicious|harmful|insecure|risky|suspicious|red flags?|must not|should not|shouldn't|mustn't|cannot|can't|won't|will not|deny|denies|disallow|disallowed)(?![a-z])/;
+// Phrases that look like a refusal but urge the act ("don't hesitate to", "never forget to").
+const ANTI_CUES = /(?:^|[^a-z])(?:hesitate|hesitating|fail to|forget to|be afraid|be shy|be reluctant|be hesitant|need permission|ask permission|asking permission|ask for permission|wait for|waiting for|bother|second-guess|think twice|question it|worry)(?![a-z])/;
+
+/** The same sentence, up to `n` characters before `start`, lower-cased. */
+function sentenceBefore(text: string, start: number, n = 160): string {
+  const b = wordsOnly(squish(text.slice(lineBounds(text, start, n)[0], start)));
+  const cut = Math.max(b.lastIndexOf('. '), b.lastIndexOf('! '), b.lastIndexOf('? '), b.lastIndexOf('; '), b.lastIndexOf(': '));
+  return cut >= 0 ? b.slice(cut + 2) : b;
+}
+
+/** Whether words before a match urge it despite a negation ("don't hesitate to ..."). */
+export function hasAntiCue(text: string, start: number): boolean {
+  return ANTI_CUES.test(sentenceBefore(text, start));
+}
+
+/**
+ * Whether the match at [start, end) of a raw text is forbidden or quoted as an example:
+ * the shared refusal context plus cues for commands ("avoid", "dangerous", "instead of").
+ */
+export function isRefused(text: string, start: number, end: number): boolean {
+  // commands sit one per line: a cue on an earlier line says nothing about this one
+  const before = `${wordsOnly(squish(text.slice(lineBounds(text, start, 200)[0], start)))} `;
+  const mid = squish(text.slice(start, Math.min(end, start + 400)));
+  const after = ` ${wordsOnly(squish(text.slice(end, lineBounds(text, end, 120)[1])))}`;
+  const sentence = sentenceBefore(text, start);
+  if (ANTI_CUES.test(sentence)) return false;
+  if (isRefusalContext(before + mid + after, before.length, before.length + mid.length)) return true;
+  return EXTRA_CUES.test(sentence);
+}
+
+// Cues that make a command the object of a refusal or a warning ("never run", "avoid", "such as").
+// Narrower than the shared phrase context: "report", "say" or "example" do not excuse a payload.
+const COMMAND_CUE = /(?:^|[^a-z'])(?:never|not|no|don't|do not|doesn't|does not|refuse|refuses|decline|declines|reject|rejects|avoid|avoids|avoiding|instead of|prohibit|prohibits|prohibited|forbid|forbids|forbidden|ban|bans|banned|block|blocks|dangerous|unsafe|malicious|harmful|insecure|risky|suspicious|red flags?|must not|should not|shouldn't|mustn't|cannot|can't|won't|will not|deny|denies|disallow|disallowed|beware|warn about|warn against|such as|e\.g\.|for example|for instance|detect|detects|flag|flags)(?![a-z])/g;
+const COMMAND_BREAK = /(?:^|[^a-z])(?:and|then|but|also|so|now|always|instead)(?![a-z])/;
+const COMMAND_AFTER = /^[\s`'")\]]*(?:[-—–:,(]\s*)?(?:(?:is|are|would be) (?:dangerous|malicious|an attack|attacks|forbidden|not allowed|never allowed|harmful|a red flag|destructive)|\(?(?:never|don't|do not) (?:run|use|execute|do)\b)/;
+
+/**
+ * Whether a command at [start, end) of a raw text is refused or shown as a warning, judged on its
+ * own line: a refusal cue before it in the same sentence with no "and"/"then" in between, or
+ * "is dangerous" right after it.
+ *
+ * @example isCommandRefused('Never run `rm -rf /`.', 11, 19) // true
+ */
+export function isCommandRefused(text: string, start: number, end: number): boolean {
+  const sentence = sentenceBefore(text, start, 200);
+  if (ANTI_CUES.test(sentence)) return false;
+  let last = -1;
+  COMMAND_CUE.lastIndex = 0;
+  for (let m = COMMAND_CUE.exec(sentence); m !== null; m = COMMAND_CUE.exec(sentence)) last = m.index + m[0].length;
+  if (last >= 0 && !COMMAND_BREAK.test(sentence.slice(last))) return true;
+  const after = squish(text.slice(end, lineBounds(text, end, 120)[1]));
+  return COMMAND_AFTER.test(after);
+}
+
+// Lines that describe a pattern to look for rather than order it ("Detect `eval()` (injection)").
+const DESCRIPTIVE = /(?:^|[^a-z])(?:injection|injections|vulnerab\w*|insecure|unsafe|dangerous|danger|detect|detects|detecting|flag|flags|audit|auditing|avoid|avoids|never|don't|do not|identify|check for|look for|scan for|search for|find|grep|malicious|attack|attacker|exploit\w*|risk|risky|security|sanitiz\w*|untrusted|user input|user-controlled|anti-pattern|bad practice|warning|cwe-\d+)(?![a-z])/;
+
+/** Whether the line around `i` describes a pattern to detect or avoid. */
+export function isDescriptiveLine(src: RawSource, i: number): boolean {
+  return DESCRIPTIVE.test(lineAround(src, i, 300));
+}
+
+/** Lower severity `a` or `b`, whichever is more lenient (undefined = the rule's default). */
+export function lenient(a: Severity | undefined, b: Severity | undefined): Severity | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+/** Trim and shorten matched text for a message; never more than 80 characters. */
+export function clip(s: string, max = 80): string {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 3)}...` : t;
+}
+
+// Phrase rules never run over a whole text: a start-anchored rule is tried (sticky) at each
+// anchor; a windowed rule runs over the merged ranges of WINDOW characters around its anchors,
+// so its cost is bounded by the text length whatever the number of anchors.
+const WINDOW = 160;
+
+interface PhraseHit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly refused: boolean;
+}
+
+/** The pattern as a global regex that only starts at a word boundary (windowed search). */
+function globalCopy(re: RegExp): RegExp {
+  const source = /^(?:\\b|\(\?<|\^)/.test(re.source) ? re.source : `\\b(?:${re.source})`;
+  return new RegExp(source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+}
+
+const GLOBAL_PATTERNS = new WeakMap<RegExp, RegExp>();
+const STICKY_PATTERNS = new WeakMap<RegExp, RegExp>();
+
+function globalPattern(re: RegExp): RegExp {
+  let g = GLOBAL_PATTERNS.get(re);
+  if (g === undefined) GLOBAL_PATTERNS.set(re, (g = globalCopy(re)));
+  return g;
+}
+
+function stickyPattern(re: RegExp): RegExp {
+  let y = STICKY_PATTERNS.get(re);
+  if (y === undefined) STICKY_PATTERNS.set(re, (y = new RegExp(re.source, `${re.flags.replace(/[gy]/g, '')}y`)));
+  return y;
+}
+
+/** The first match of a rule in a view (one that is not refused, if any), searching near anchors only. */
+function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): PhraseHit | null {
+  const found = triggersOf(view);
+  const norm = view.norm;
+  let weak: PhraseHit | null = null;
+  let lastStart = -1;
+  const judge = (start: number, end: number, text: string): PhraseHit | null => {
+    if (start === lastStart) return null;
+    lastStart = start;
+    const rawStart = view.normOffset(start);
+    if (rule.skipCode && markdown && view.inCodeBlock(rawStart)) return null;
+    const rawEnd = view.normOffset(end - 1) + 1;
+    const refused = (rule.contextual ?? true) && isRefused(view.raw, rawStart, rawEnd);
+    return { start: rawStart, end: rawEnd, text, refused };
+  };
+  if (rule.anchor === 'start') {
+    for (const anchor of rule.gate) {
+      const positions = found.get(anchor);
+      if (positions === undefined) continue;
+      for (const p of positions) {
+        for (const pattern of rule.patterns) {
+          const re = stickyPattern(pattern);
+          re.lastIndex = p;
+          const m = re.exec(norm);
+          if (m === null || m[0].length === 0) continue;
+          const hit = judge(p, p + m[0].length, m[0]);
+          if (hit === null) continue;
+          if (!hit.refused) return hit;
+          weak ??= hit;
+        }
+      }
+    }
+    return weak;
+  }
+  const ranges = windowsOf(rule.gate, found, norm.length);
+  for (let r = 0; r < ranges.length; r += 2) {
+    const ws = ranges[r]!;
+    const we = ranges[r + 1]!;
+    const text = norm.slice(ws, we);
+    for (const pattern of rule.patterns) {
+      const re = globalPattern(pattern);
+      re.lastIndex = 0;
+      let tries = 0;
+      for (let m = re.exec(text); m !== null && tries < 64; m = re.exec(text), tries++) {
+        if (m[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        // a match touching a cut edge may be a fragment; the full one lies in the same range
+        if ((m.index === 0 && ws > 0) || (m.index + m[0].length === text.length && we < norm.length)) continue;
+        const hit = judge(ws + m.index, ws + m.index + m[0].length, m[0]);
+        if (hit === null) continue;
+        if (!hit.refused) return hit;
+        weak ??= hit;
+      }
+    }
+  }
+  return weak;
+}
+
+/** Merged [start, end) ranges, flattened, of WINDOW characters around every anchor of `gate`. */
+function windowsOf(gate: readonly string[], found: Triggers, length: number): number[] {
+  let all: number[] = [];
+  for (const anchor of gate) {
+    const positions = found.get(anchor);
+    if (positions !== undefined) all = all.length === 0 ? positions.slice() : all.concat(positions);
+  }
+  if (all.length === 0) return [];
+  const sorted = Float64Array.from(all).sort();
+  const out: number[] = [];
+  let start = Math.max(0, sorted[0]! - WINDOW);
+  let end = Math.min(length, sorted[0]! + WINDOW + 40);
+  for (let i = 1; i < sorted.length; i++) {
+    const p = sorted[i]!;
+    if (p - WINDOW <= end) {
+      end = Math.min(length, Math.max(end, p + WINDOW + 40));
+    } else {
+      out.push(start, end);
+      start = Math.max(0, p - WINDOW);
+      end = Math.min(length, p + WINDOW + 40);
+    }
+  }
+  out.push(start, end);
+  return out;
+}
+
+interface PreparedRules {
+  readonly rules: readonly GatedPhraseRule[];
+  readonly codes: readonly string[];
+  readonly lowered: ReadonlyArray<Severity | undefined>;
+  readonly byWord: ReadonlyMap<string, readonly number[]>;
+}
+
+const PREPARED = new WeakMap<readonly GatedPhraseRule[], PreparedRules>();
+
+function prepare(rules: readonly GatedPhraseRule[]): PreparedRules {
+  let p = PREPARED.get(rules);
+  if (p === undefined) {
+    const byWord = new Map<string, number[]>();
+    rules.forEach((r, i) => {
+      for (const g of r.gate) {
+        const list = byWord.get(g);
+        if (list === undefined) byWord.set(g, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    });
+    const split = rules.map((r) => r.id.split('~') as [string, Severity | undefined]);
+    p = { rules, codes: split.map(([c]) => c), lowered: split.map(([, l]) => l), byWord };
+    PREPARED.set(rules, p);
+  }
+  return p;
+}
+
+function markActive(p: PreparedRules, found: Triggers, active: Uint8Array): boolean {
+  let any = false;
+  for (const word of found.keys()) {
+    const ids = p.byWord.get(word);
+    if (ids === undefined) continue;
+    for (const i of ids) active[i] = 1;
+    any = true;
+  }
+  return any;
+}
+
+/**
+ * Run gated phrase rules over every text file and the payloads decoded from it. A rule's `gate`
+ * words are its anchors: every match must contain one (at a word start). A rule id may carry a
+ * lowered severity (`SEC019~warning`). A refused or quoted phrase is lowered to a warning, or to
+ * info for the codes in `infoWhenRefused` ("never ask users for their password" is a good rule).
+ */
+export function runPhrases(
+  ctx: ScanContext,
+  emit: Emit,
+  rules: readonly GatedPhraseRule[],
+  table: readonly RuleInfo[],
+  options: { readonly infoWhenRefused?: ReadonlySet<string>; readonly fixes?: Readonly<Record<string, string>> } = {},
+): void {
+  const infoWhenRefused = options.infoWhenRefused ?? new Set<string>();
+  const fixes = options.fixes ?? {};
+  const prepared = prepare(rules);
+  for (const file of ctx.texts) {
+    const active = new Uint8Array(rules.length);
+    let any = markActive(prepared, triggersOf(file.view), active);
+    const segments = file.view.decoded;
+    for (const seg of segments) any = markActive(prepared, triggersOf(seg.view), active) || any;
+    if (!any) continue;
+    const markdown = MARKDOWN_EXTS.has(file.ext);
+    for (let i = 0; i < rules.length; i++) {
+      if (active[i] === 0) continue;
+      const rule = rules[i]!;
+      if (rule.exts && !rule.exts.includes(file.ext)) continue;
+      const code = prepared.codes[i]!;
+      let hit: PhraseHit | null = findPhrase(file.view, rule, markdown);
+      let label = '';
+      let offset = hit?.start ?? 0;
+      if ((hit === null || hit.refused) && (rule.segments ?? true)) {
+        for (const seg of segments) {
+          const h = findPhrase(seg.view, rule, false);
+          if (h === null || h.refused) continue;
+          hit = h;
+          label = ` (decoded from ${seg.kind})`;
+          offset = seg.offset;
+          break;
+        }
+      }
+      if (hit === null) continue;
+      const describe = table.find((r) => r.id === code)?.description ?? code;
+      let severity = prepared.lowered[i];
+      let message = `${rule.message ? rule.message(hit.text) : `${describe}: "${clip(hit.text)}"`}${label}`;
+      if (hit.refused) {
+        const info = infoWhenRefused.has(code);
+        severity = lenient(severity, info ? 'info' : 'warning');
+        message += info ? ' (stated as something the persona refuses; nothing to fix)' : ' (quoted or forbidden by the persona; review it)';
+      } else if (fixes[code] !== undefined) {
+        message += `. ${fixes[code]}`;
+      }
+      emit({ code, file: file.name, offset, message, ...(severity ? { severity } : {}) });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The code-execution rules
+// ---------------------------------------------------------------------------------------------
+
+const CATEGORY = 'code-execution';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'SEC010', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: eval() or new Function() on dynamic input' },
+  { id: 'SEC011', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: exec(), subprocess, execSync, Runtime.exec and similar process launchers' },
+  { id: 'SEC012', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: system() / os.system() shell call' },
+  { id: 'SEC013', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: child_process module used' },
+  { id: 'SEC014', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: require() of a dangerous module (child_process, vm, net, fs, http)' },
+  { id: 'SEC015', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: import of a dangerous module (child_process, vm, net, subprocess, pty)' },
+  { id: 'SEC016', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: downloads a script and runs it (curl | sh, iwr | iex, bash <(curl ...))' },
+  { id: 'SEC017', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: reverse shell (/dev/tcp, nc -e, socat exec, pty.spawn)' },
+  { id: 'SEC018', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: inline interpreter or encoded command (powershell -enc, python -c with os/subprocess/socket, base64 -d | sh, LOLBins)' },
+  { id: 'SEC019', stage: 'security', severity: 'error', category: CATEGORY, description: 'Code execution: instructs the agent to run commands or follow instructions from untrusted sources' },
+];
+
+const CODE_FIX = 'Remove it, or show it only as a clearly marked example of what not to do.';
+const PAYLOAD_FIX = 'A persona must not carry runnable payloads; remove it.';
+
+// ---- SEC010..SEC015: language-level calls ---------------------------------------------------
+
+/** Severity of a call-like match: fenced code, refusals and detection checklists lower it. */
+function callSeverity(src: RawSource, start: number, end: number, fenced: Severity): Severity | undefined {
+  if (src.decoded) return undefined;
+  let sev: Severity | undefined;
+  if (inFence(src, start)) sev = fenced;
+  if (isCommandRefused(src.raw, start, end) || isDescriptiveLine(src, start)) sev = lenient(sev, 'warning');
+  return sev;
+}
+
+/** The first character after the opening parenthesis at `open` that is not white space. */
+function argStart(raw: string, open: number): string {
+  for (let k = open + 1; k < raw.length && k < open + 40; k++) {
+    const c = raw[k]!;
+    if (c !== ' ' && c !== '\t') return c;
+  }
+  return '';
+}
+
+const EVAL_RE = /(?<![\w.$])(?:eval|new[ \t]+Function)[ \t]*\(/y;
+const EXEC_RE = /(?<![\w.$])(?:exec|execSync|execFileSync|spawnSync|shell_exec|passthru|proc_open|popen|pcntl_exec)[ \t]*\(|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)[ \t]*\(|os\.(?:popen|exec[lv]p?e?|spawn[lv]p?e?)[ \t]*\(|Runtime\.getRuntime\(\)\.exec[ \t]*\(|ProcessBuilder[ \t]*\(|Process\.Start[ \t]*\(|(?:child_process|cp)\.(?:exec|execFile|spawn|fork)[ \t]*\(/y;
+const SYSTEM_RE = /(?:os|Kernel|__import__\(["']os["']\))\.system[ \t]*\(|(?<![\w.$-])system[ \t]*\(/y;
+
+/** The argument text of a call whose '(' is at `open`, up to the matching ')' (bounded). */
+function argText(raw: string, open: number): string {
+  let depth = 0;
+  let quote = 0;
+  const limit = Math.min(raw.length, open + 400);
+  for (let k = open; k < limit; k++) {
+    const c = raw.charCodeAt(k);
+    if (quote !== 0) {
+      if (c === 92) k++;
+      else if (c === quote) quote = 0;
+      continue;
+    }
+    if (c === 34 || c === 39 || c === 96) quote = c;
+    else if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      depth--;
+      if (depth === 0) return raw.slice(open + 1, k);
+    }
+  }
+  return raw.slice(open + 1, limit);
+}
+
+const RISKY_COMMAND = /(?:^|[^a-z0-9_-])(?:curl|wget|nc|ncat|netcat|bash|sh|zsh|powershell|pwsh|cmd|rm|del|chmod|chown|sudo|su|base64|python[23]?|perl|ruby|node|mkfs|dd|eval|exec|iex|socat|telnet|ssh|scp)(?![a-z0-9_-])|\/dev\/tcp|https?:\/\/|\$\(|`/i;
+
+/** Whether call arguments are fixed literals naming a harmless command (`subprocess.run(['git', 'status'])`). */
+function isHarmlessLiteral(args: string): boolean {
+  if (/shell[ \t]*=[ \t]*true/i.test(args)) return false;
+  const strings: string[] = [];
+  const rest = args.replace(/"(?:[^"\\\n]|\\.){0,300}"|'(?:[^'\\\n]|\\.){0,300}'/g, (m) => {
+    strings.push(m);
+    return 'S';
+  });
+  const noKw = rest.replace(/[a-z_]{1,30}[ \t]*=[ \t]*(?:true|false|none|\d{1,10}|S)/gi, '');
+  if (!/^[\s[\](),S0-9.]*$/.test(noKw)) return false;
+  return !strings.some((t) => RISKY_COMMAND.test(t.slice(1, -1)));
+}
+
+function callJudge(id: string, what: (m: string) => string, fenced: Severity = 'warning') {
+  return (m: RegExpExecArray, src: RawSource): RawVerdict | null => {
+    const open = m.index + m[0].length - 1;
+    const arg = argStart(src.raw, open);
+    if (arg === ')' || arg === '') return null;
+    const text = m[0].replace(/[ \t]*\($/, '');
+    // bare system(...): only with a string or variable argument, never "system(s)"
+    if (id === 'SEC012' && !text.endsWith('.system') && !/["'`$@]/.test(arg)) return null;
+    let severity = callSeverity(src, m.index, m.index + m[0].length, fenced);
+    const literal = !src.decoded && isHarmlessLiteral(argText(src.raw, open));
+    if (literal) severity = lenient(severity, 'warning');
+    const note = severity === undefined ? CODE_FIX : literal ? 'Its arguments are fixed and look harmless; check that nothing lets input reach it.' : 'It is shown as an example or a pattern to avoid; check that nothing asks the agent to run it.';
+    return { severity, message: `${what(text)} ${note}` };
+  };
+}
+
+const CHILD_PROCESS_RE = /child_process\b/y;
+const REQUIRE_RE = /require[ \t]*\([ \t]*["'`](?:node:)?(child_process|vm|net|dgram|worker_threads|fs|fs\/promises|http|https|http2|tls|dns)["'`][ \t]*\)/y;
+const IMPORT_JS_RE = /from[ \t]*["'](?:node:)?(child_process|vm|net|dgram|fs|fs\/promises|http|https|http2)["']|import[ \t]*\([ \t]*["'](?:node:)?(child_process|vm|net)["'][ \t]*\)/y;
+const IMPORT_PY_RE = /(?:import|from)[ \t]+(subprocess|pty|ctypes|socket)\b/y;
+const HIGH_RISK_MODULES = new Set(['child_process', 'vm', 'net', 'dgram', 'worker_threads', 'subprocess', 'pty']);
+
+function moduleJudge(id: 'SEC014' | 'SEC015') {
+  return (m: RegExpExecArray, src: RawSource): RawVerdict | null => {
+    if (/[\w$.]/.test(src.raw[m.index - 1] ?? ' ')) return null;
+    const mod = m[1] ?? m[2] ?? '';
+    const line = lineAround(src, m.index);
+    if (m[0].startsWith('from') && !/\bimport\b/.test(line)) return null;
+    // Python imports only count at the start of a line
+    if (/^(?:import|from)[ \t]+(?:subprocess|pty|ctypes|socket)\b/.test(m[0]) && !/^[ \t>]*$/.test(src.raw.slice(lineBounds(src.raw, m.index)[0], m.index))) return null;
+    const high = HIGH_RISK_MODULES.has(mod);
+    let severity = callSeverity(src, m.index, m.index + m[0].length, high ? 'warning' : 'info');
+    if (!high) severity = lenient(severity, 'warning');
+    const verb = id === 'SEC014' ? 'require' : 'import';
+    return { severity, message: `Code execution: ${verb} of the "${mod}" module ("${clip(m[0])}"). ${high ? CODE_FIX : 'A persona rarely needs file or network modules; check why it is here.'}` };
+  };
+}
+
+function childProcessJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const line = lineAround(src, m.index);
+  const used = /child_process\.[a-z]+[ \t]*\(|require[ \t]*\([ \t]*["'`](?:node:)?child_process|from[ \t]*["'](?:node:)?child_process|(?:use|using|via|with|call|import|load)[ \t]+(?:the[ \t]+)?`?child_process/.test(line);
+  if (!used) return null;
+  const severity = callSeverity(src, m.index, m.index + m[0].length, 'warning');
+  return { severity, message: `Code execution: the child_process module runs shell commands ("${clip(line, 60)}"). ${CODE_FIX}` };
+}
+
+// ---- SEC016: download and run -----------------------------------------------------------------
+
+// Hosts of well-known installers whose docs say "curl ... | sh": still a warning, not an error.
+const KNOWN_INSTALLERS = /https:\/\/(?:sh\.rustup\.rs|get\.docker\.com|deno\.land\/(?:x\/)?install|bun\.sh\/install|astral\.sh\/(?:uv|ruff)\/|raw\.githubusercontent\.com\/(?:Homebrew|homebrew|nvm-sh|helm)\/|get\.pnpm\.io|install\.python-poetry\.org|ollama\.com\/install\.sh|fnm\.vercel\.app|starship\.rs\/install|get\.k3s\.io|sdk\.cloud\.google\.com|get\.helm\.sh)/i;
+const DOWNLOADER = /(?:^|[^a-z0-9-])(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|lwp-download|aria2c|fetch)(?![a-z0-9-])|net\.webclient|downloadstring|downloadfile|https?:\/\//;
+const PIPE_RE = /\|[ \t]*(?:sudo[ \t]+(?:-[a-zA-Z]+[ \t]+){0,3})?(?:(?:ba|z|k|da|fi|tc|c)?sh|python[23]?|perl|ruby|node|php|iex|invoke-expression)(?![\w.-])/iy;
+const SUBSHELL_RE = /<\([ \t]*(?:curl|wget)\b|\$\([ \t]*(?:curl|wget)\b|(?:iex|invoke-expression)\b|\.downloadstring[ \t]*\(|&&[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh[ \t]+[\w./~-]+\.sh\b|chmod[ \t]+\+x\b)/iy;
+
+function downloadRunJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const [ls, le] = lineBounds(src.lower, m.index, 400);
+  const before = src.lower.slice(ls, m.index);
+  const after = src.lower.slice(m.index, le);
+  const token = m[0].toLowerCase();
+  if (token.startsWith('|')) {
+    if (!DOWNLOADER.test(before)) return null;
+    if (/json\.tool|-m[ \t]+json|\|[ \t]*(?:python[23]?|node)[ \t]+-[cm][ \t]+["']?(?:import json|json)/.test(after)) return null;
+  } else if (token.startsWith('<(')) {
+    if (!/(?:^|[^a-z])(?:(?:ba|z|k)?sh|source|\.)[ \t]+$/.test(before)) return null;
+  } else if (token.startsWith('$(')) {
+    // $(curl ...) only runs code when handed to a shell, eval or an interpreter
+    if (!/(?:(?:^|[^a-z])(?:ba|z|k)?sh[ \t]+-c|(?:^|[^a-z])eval|python[23]?[ \t]+-c|(?:^|[^a-z])source|perl[ \t]+-e|ruby[ \t]+-e|node[ \t]+-e)[ \t]*["']?$/.test(before.trimEnd())) return null;
+  } else if (token.startsWith('iex') || token.startsWith('invoke-expression') || token.startsWith('.downloadstring')) {
+    if (token.startsWith('iex') && /[\w-]/.test(src.lower[m.index - 1] ?? ' ')) return null;
+    // a PowerShell download cradle: Invoke-Expression of something fetched
+    const win = src.lower.slice(Math.max(0, m.index - 300), Math.min(src.lower.length, m.index + 300));
+    if (!/downloadstring|(?:^|[^a-z])(?:iwr|irm)(?![a-z])|invoke-webrequest|invoke-restmethod|net\.webclient/.test(win)) return null;
+    if (!/(?:^|[^a-z-])iex(?![a-z])|invoke-expression/.test(win)) return null;
+  } else if (token.startsWith('&&')) {
+    if (!/(?:^|[^a-z])(?:curl|wget)(?![a-z])/.test(before) || !/[ \t](?:-o|-O|--output|--output-document)(?:[ \t]|\S)/.test(src.raw.slice(ls, m.index))) return null;
+  }
+  const [rs, re] = lineBounds(src.raw, m.index, 300);
+  const line = src.raw.slice(rs, re);
+  const known = !src.decoded && KNOWN_INSTALLERS.test(line);
+  const refused = !src.decoded && isCommandRefused(src.raw, m.index, m.index + m[0].length);
+  const severity: Severity | undefined = known || refused ? 'warning' : undefined;
+  const fix = known && !refused ? 'It is a well-known installer; link its documentation instead of running it from the persona.' : PAYLOAD_FIX;
+  return { severity, at: rs, message: `Code execution: a downloaded script is run directly ("${clip(line)}"). ${fix}` };
+}
+
+// ---- SEC017: reverse shells ---------------------------------------------------------------------
+
+const REVSHELL_RE = /\/dev\/(?:tcp|udp)\/[\w.-]+\/\d|(?:nc|ncat|netcat)(?:\.exe)?[ \t]|socat\b|pty\.spawn[ \t]*\(|mkfifo\b|Net\.Sockets\.TCPClient\b|fsockopen[ \t]*\(|socket\.socket[ \t]*\(/iy;
+
+function revShellJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  if (!token.startsWith('/') && /[\w-]/.test(src.lower[m.index - 1] ?? ' ') && !token.startsWith('socket.socket') && !token.startsWith('net.sockets')) return null;
+  const line = lineAround(src, m.index, 400);
+  if (token.startsWith('/dev/')) {
+    // "bash -i >& /dev/tcp/host/port", "exec 5<>/dev/tcp/...": a raw socket wired to a shell
+  } else if (/^(?:nc|ncat|netcat)/.test(token)) {
+    const rest = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
+    if (!/[ \t]-[a-z]*[ec][ \t]+["']?(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh\b|[ \t]-[a-z]*e[ \t]+["']?(?:cmd(?:\.exe)?|powershell)\b/.test(rest)) {
+      if (!/(?:^|[^a-z])mkfifo(?![a-z])|\/bin\/(?:ba)?sh[ \t]+-i|\|[ \t]*(?:\/bin\/)?(?:ba)?sh[ \t]+-i/.test(line)) return null;
+    }
+  } else if (token === 'socat') {
+    if (!/exec:|system:|pty,|tcp-listen:[^\n]{0,200}exec/.test(line)) return null;
+  } else if (token === 'mkfifo') {
+    if (!/(?:^|[^a-z])(?:nc|ncat|netcat|openssl[ \t]+s_client|telnet)(?![a-z])/.test(line)) return null;
+  } else if (token.startsWith('pty.spawn')) {
+    if (!/sh["']|socket|\/bin\//.test(src.lower.slice(Math.max(0, m.index - 400), m.index + 200))) return null;
+  } else if (token.startsWith('net.sockets.tcpclient')) {
+    if (!/getstream|iex|invoke-expression|\.read\(|sendback/.test(src.lower.slice(m.index, m.index + 800))) return null;
+  } else if (token.startsWith('fsockopen')) {
+    if (!/\/bin\/(?:ba)?sh|exec\(|shell_exec|proc_open|system\(/.test(src.lower.slice(m.index, m.index + 400))) return null;
+  } else if (token.startsWith('socket.socket')) {
+    const win = src.lower.slice(Math.max(0, m.index - 300), m.index + 600);
+    if (!/\.connect\(/.test(win) || !/dup2|subprocess|pty\.spawn|\/bin\/(?:ba)?sh/.test(win)) return null;
+  }
+  const [rs, re] = lineBounds(src.raw, m.index, 200);
+  const severity = !src.decoded && isCommandRefused(src.raw, m.index, m.index + m[0].length) ? ('warning' as const) : undefined;
+  return { severity, at: rs, message: `Code execution: reverse shell ("${clip(src.raw.slice(rs, re))}"). ${PAYLOAD_FIX}` };
+}
+
+// ---- SEC018: inline interpreters, encoded commands, LOLBins ---------------------------------------
+
+const INLINE_RE = /(?:powershell|pwsh)(?:\.exe)?\b|python[23]?(?:\.exe)?[ \t]+-c\b|(?:perl|ruby|php|node|lua)[ \t]+-[erE]\b|base64[ \t]+(?:-d|--decode|-D)\b|(?:mshta|regsvr32|certutil|rundll32)(?:\.exe)?[ \t]/iy;
+const PY_DANGER = /import[ \t]+(?:os|subprocess|socket|pty|urllib|requests|base64|ctypes)|__import__|exec\(|eval\(|os\.system|os\.popen|subprocess|socket\.|b64decode|\/bin\/(?:ba)?sh/;
+const SCRIPT_DANGER = /system|exec|spawn|child_process|socket|fsockopen|popen|`|shell|\/bin\/(?:ba)?sh|base64|eval/;
+
+function inlineJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  if (/[\w-]/.test(src.lower[m.index - 1] ?? ' ')) return null;
+  const token = m[0].toLowerCase().trim();
+  const [, le] = lineBounds(src.lower, m.index, 600);
+  const rest = src.lower.slice(m.index + m[0].length, le);
+  const line = lineAround(src, m.index, 400);
+  let what: string;
+  if (token.startsWith('powershell') || token.startsWith('pwsh')) {
+    const enc = /[ \t]-(?:e|en|enc|enco|encod[a-z]*|ec)[ \t]+[a-z0-9+/=]{16,}/.test(rest);
+    const hidden = /[ \t]-(?:w|win[a-z]*)[ \t]+hidden/.test(rest) && /[ \t]-(?:nop|noprofile|ep|exec[a-z]*)\b/.test(rest);
+    if (!enc && !hidden) return null;
+    what = enc ? 'PowerShell with an encoded command' : 'PowerShell in a hidden window';
+  } else if (token.startsWith('python')) {
+    if (!PY_DANGER.test(rest)) return null;
+    what = 'python -c running shell, socket or encoded code';
+  } else if (/^(?:perl|ruby|php|node|lua)/.test(token)) {
+    if (!SCRIPT_DANGER.test(rest)) return null;
+    what = `${token.split(/[ \t]/)[0] ?? token} one-liner running shell or socket code`;
+  } else if (token.startsWith('base64')) {
+    if (!/\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z|da)?sh|python[23]?|perl|ruby|node)\b|(?:^|[^a-z])eval(?![a-z])/.test(line)) return null;
+    what = 'base64-decoded text piped to a shell or interpreter';
+  } else if (token.startsWith('mshta')) {
+    if (!/^[ \t]*["']?(?:https?:|vbscript:|javascript:|\\\\)/.test(rest)) return null;
+    what = 'mshta running remote or inline script';
+  } else if (token.startsWith('regsvr32')) {
+    if (!/\/i:["']?(?:https?:|\\\\)|scrobj/.test(rest)) return null;
+    what = 'regsvr32 loading a remote scriptlet';
+  } else if (token.startsWith('certutil')) {
+    if (!/-urlcache|-decode\b|-decodehex/.test(rest)) return null;
+    what = 'certutil downloading or decoding a payload';
+  } else {
+    if (!/javascript:|\\\\|https?:/.test(rest)) return null;
+    what = 'rundll32 running script';
+  }
+  const [rs, re] = lineBounds(src.raw, m.index, 200);
+  const severity = !src.decoded && isCommandRefused(src.raw, m.index, m.index + m[0].length) ? ('warning' as const) : undefined;
+  return { severity, at: rs, message: `Code execution: ${what} ("${clip(src.raw.slice(rs, re))}"). ${PAYLOAD_FIX}` };
+}
+
+const RAW_RULES: readonly RawRule[] = [
+  {
+    id: 'SEC010',
+    gate: ['eval(', 'eval (', 'new function'],
+    needles: ['eval', 'new function'],
+    pattern: EVAL_RE,
+    judge: callJudge('SEC010', (t) => `Code execution: ${t}() evaluates code at run time.`),
+  },
+  {
+    id: 'SEC011',
+    gate: ['exec(', 'exec (', 'execsync', 'execfilesync', 'spawnsync', 'shellexec', 'passthru', 'procopen', 'popen', 'subprocess.', 'os.exec*', 'os.spawn*', 'getruntime', 'processbuilder', 'process.start', 'childprocess.', 'cp.exec*', 'cp.spawn*', 'cp.fork', 'pcntlexec'],
+    needles: ['exec', 'spawnsync', 'passthru', 'proc_open', 'popen', 'subprocess.', 'os.', 'runtime.getruntime', 'processbuilder', 'process.start', 'child_process.', 'cp.', 'shell_exec', 'pcntl_exec'],
+    pattern: EXEC_RE,
+    judge: callJudge('SEC011', (t) => `Code execution: ${t}() starts a process or runs code.`),
+  },
+  {
+    id: 'SEC012',
+    gate: ['system(', 'system ('],
+    needles: ['system', 'os.system', 'kernel.system', '__import__'],
+    pattern: SYSTEM_RE,
+    judge: callJudge('SEC012', (t) => `Code execution: ${t}() runs a shell command.`),
+  },
+  { id: 'SEC013', gate: ['childprocess'], needles: ['child_process'], pattern: CHILD_PROCESS_RE, judge: childProcessJudge },
+  { id: 'SEC014', gate: ['require(', 'require ('], needles: ['require'], pattern: REQUIRE_RE, judge: moduleJudge('SEC014') },
+  { id: 'SEC015', gate: ['childprocess', "'vm'", '"vm"', "'net'", '"net"', "'fs", '"fs', "'http*", '"http*', "'dgram'", '"dgram"', 'node:'], needles: ['from', 'import'], pattern: IMPORT_JS_RE, judge: moduleJudge('SEC015') },
+  { id: 'SEC015', gate: ['import subprocess', 'import pty', 'import ctypes', 'import socket', 'from subprocess', 'from pty', 'from ctypes', 'from socket'], needles: ['import ', 'from '], pattern: IMPORT_PY_RE, judge: moduleJudge('SEC015') },
+  {
+    id: 'SEC016',
+    gate: ['curl', 'wget', 'invoke-webrequest', 'invoke-restmethod', 'webclient', 'downloadstring', 'lwp-download', 'aria2c', 'fetch', '://'],
+    needles: ['|'],
+    pattern: PIPE_RE,
+    judge: downloadRunJudge,
+  },
+  {
+    id: 'SEC016',
+    gate: ['<( curl', '<(curl', '<( wget', '<(wget', '$(curl', '$( curl', '$(wget', '$( wget', 'iex', 'invoke-expression', 'downloadstring', '&& sh', '&& bash', '&& zsh', '&& sudo', '&& chmod'],
+    needles: ['<(', '$(', 'iex', 'invoke-expression', '.downloadstring', '&&'],
+    pattern: SUBSHELL_RE,
+    judge: downloadRunJudge,
+  },
+  {
+    id: 'SEC017',
+    gate: ['/dev/tcp/', '/dev/udp/', 'nc -', ' ncat', 'netcat', 'nc.exe', 'socat', 'pty.spawn', 'mkfifo', 'tcpclient', 'fsockopen', 'socket.socket'],
+    needles: ['/dev/tcp/', '/dev/udp/', 'nc', 'netcat', 'socat', 'pty.spawn', 'mkfifo', 'net.sockets.tcpclient', 'fsockopen', 'socket.socket'],
+    pattern: REVSHELL_RE,
+    judge: revShellJudge,
+  },
+  {
+    id: 'SEC018',
+    gate: ['powershell', 'pwsh', 'python -c', 'python3 -c', 'python2 -c', 'python.exe -c', 'perl -e', 'ruby -e', 'php -r', 'node -e', 'lua -e', 'base64 -d', 'base64 --decode', 'base64 -d', 'mshta', 'regsvr32', 'certutil', 'rundll32'],
+    needles: ['powershell', 'pwsh', 'python', 'perl', 'ruby', 'php', 'node', 'lua', 'base64', 'mshta', 'regsvr32', 'certutil', 'rundll32'],
+    pattern: INLINE_RE,
+    judge: inlineJudge,
+  },
+];
+
+// ---- SEC016 / SEC019: natural-language instructions ----------------------------------------------
+
+const PHRASES: readonly GatedPhraseRule[] = [
+  {
+    id: 'SEC016',
+    anchor: 'start',
+    gate: ['download*', 'fetch*', 'curl', 'wget', 'grab*', 'pull*', 'retriev*', 'pipe'],
+    patterns: [
+      /(?:download|fetch|curl|wget|grab|pull)(?:s|es)? (?:it |them |the script |the file )?(?:and|then|&&) (?:immediately )?(?:run|execute|exec|source|launch|install and run)\b/,
+      /(?:download|fetch|retrieve|grab)s? (?:the |this |a )?(?:script|binary|payload|executable|installer)s? (?:[a-z'-]+ ){0,3}(?:and|then) (?:run|execute|launch) (?:it|them)\b/,
+      /pipe (?:it|the (?:script|output|download|response)) (?:in)?to (?:bash|sh|zsh|a shell|the shell|powershell|iex|python)\b/,
+    ],
+  },
+  {
+    id: 'SEC019',
+    gate: ['web page*', 'webpage*', 'website*', 'the web', 'the internet', 'incoming messages', 'tool output*', 'tool result*', 'tool response*', 'search results', 'pull request*', 'remote server*', 'remote host*', 'remote file*', 'pastebin', 'without asking', 'without question*', 'without confirm*', 'without review*', 'without check*', 'without hesitation', 'without restriction*', 'blindly', 'no questions asked', ...combos(['instructions', 'commands', 'directives', 'code', 'scripts', 'tasks'], ['that', 'you', 'found', 'contained', 'embedded', 'hidden', 'written', 'included', 'posted', 'hosted', 'received', 'in', 'from', 'on', 'at', 'inside', 'within']), ...combos(['any', 'all', 'every', 'whatever', 'arbitrary'], ['command*', 'code', 'script*', 'shell', 'terminal', 'system', 'bash', 'powershell', 'python']), ...combos(['fetch', 'download', 'retrieve', 'load', 'read', 'visit', 'open'], ['http*'])],
+    patterns: [
+      /(?:execute|run|carry out|follow|obey|comply with) (?:(?:any|all|every|the) )?(?:instructions|commands|directives|code|scripts|tasks) (?:that )?(?:you )?(?:find |found |contained |embedded |hidden |written |included |posted |hosted |receive |received |see |read |encounter )?(?:in|from|on|at|inside|within) (?:the |any |all |your |each |every )?(?:web ?pages?|websites?|the web|the internet|emails?|e-mails?|inbox|incoming messages|tool (?:output|outputs|results?|responses?)|search results|urls?|links?|remote (?:servers?|hosts?|files?)|pastebin|gists?|a server|the server|my server|that server|this server)\b/,
+      /(?:execute|run|eval|evaluate) (?:any|all|every|whatever|arbitrary) (?:shell |terminal |system |bash |powershell |python )?(?:commands?|code|scripts?) (?:[a-z'-]+ ){0,3}(?:without (?:asking|question|questioning|confirmation|confirming|review|reviewing|checking|hesitation|restriction)|blindly|no questions asked|immediately)\b/,
+      /(?:fetch|download|retrieve|load|read|get|pull|visit|open|check) (?:your |the |new |latest |updated |additional |further )?(?:instructions|commands|directives|tasks|orders|prompt|system prompt|rules) from (?:https?:\/\/|the url|this url|a url|a remote|the remote|remote|pastebin|a gist|the gist|my server|our server|the server|the following url)/,
+      /(?:fetch|download|retrieve|load|read|visit|open) https?:\/\/[^ ]{1,200} (?:and|then) (?:follow|obey|execute|run|apply|carry out) (?:the |its |any |all )?(?:instructions|commands|directives|contents?|code|tasks|it)\b/,
+    ],
+  },
+  {
+    id: 'SEC019~warning',
+    gate: ['command', 'commands'],
+    patterns: [/(?:execute|run) (?:any|all|every|whatever) (?:shell |terminal |system |bash |powershell )?commands? (?:that )?(?:the user|users|i|they) (?:sends?|gives?|provides?|types?|asks? for|requests?|pastes?)\b/],
+  },
+];
+
+const PHRASE_FIXES: Readonly<Record<string, string>> = {
+  SEC016: PAYLOAD_FIX,
+  SEC019: 'Treat fetched pages, emails, files and tool output as data, never as instructions; remove the instruction.',
+};
+
+registerGates(RAW_RULES, PHRASES);
+
+/** Rule family: code execution (SEC010..SEC019). */
 export const codeExecution: RuleFamily = {
   name: 'code-execution',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    runRawRules(ctx, emit, RAW_RULES);
+    runPhrases(ctx, emit, PHRASES, RULES, { fixes: PHRASE_FIXES, infoWhenRefused: new Set(['SEC019']) });
+  },
 };

@@ -1,8 +1,194 @@
-// Rule family: consistency. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: consistency (CONSIST001..CONSIST010). Does the package agree with itself: the name
+// IDENTITY.md declares and the one SOUL.md introduces match soul.json's name or displayName, and
+// every file soul.json lists (other than files.soul, which the schema family checks) is present.
+// CONSIST010 is the one info line that says the check ran. The manifest may be missing or
+// ill-typed: nothing here throws.
+import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
+const CATEGORY = 'consistency';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'CONSIST001', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'IDENTITY.md declares a name that differs from soul.json name and displayName' },
+  { id: 'CONSIST002', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'SOUL.md introduces the persona under a name that differs from soul.json displayName' },
+  { id: 'CONSIST003', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'A file listed in soul.json files is missing from the package' },
+  { id: 'CONSIST010', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Persona consistency check completed' },
+];
+
+/** Letters and digits only, lower case: "Test-Soul" and "test soul" compare equal. */
+export function nameKey(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Whether a declared name agrees with the manifest's name or displayName (equal, or one contains the other). */
+export function namesAgree(declared: string, manifestNames: readonly string[]): boolean {
+  const d = nameKey(declared);
+  if (d.length === 0) return true;
+  for (const n of manifestNames) {
+    const k = nameKey(n);
+    if (k.length === 0) continue;
+    if (k === d) return true;
+    if (Math.min(k.length, d.length) >= 3 && (k.includes(d) || d.includes(k))) return true;
+  }
+  return false;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+function filesMap(ctx: ScanContext): Record<string, unknown> | null {
+  const files = ctx.manifest?.['files'];
+  return files !== null && typeof files === 'object' && !Array.isArray(files) ? (files as Record<string, unknown>) : null;
+}
+
+function fileFor(ctx: ScanContext, role: string, fallback: string): TextFile | undefined {
+  const declared = str(filesMap(ctx)?.[role]);
+  const byName = new Map(ctx.texts.map((t) => [t.name, t]));
+  if (declared) {
+    const t = byName.get(declared.replace(/^\.\//, ''));
+    if (t) return t;
+  }
+  return byName.get(fallback);
+}
+
+// ---- IDENTITY.md ------------------------------------------------------------------------------------
+
+const NAME_KEYS = new Set(['name', 'display name', 'displayname', 'full name', 'agent name', 'persona name', 'soul name', 'character name', 'assistant name', 'bot name', 'nombre', 'nom']);
+const GENERIC_HEADINGS = new Set(['identity', 'identitymd', 'about', 'aboutme', 'whoiam', 'whoami', 'profile', 'persona', 'overview', 'agentidentity', 'identitycard', 'soul', 'soulidentity', 'character', 'charactersheet', 'personaidentity', 'basics', 'introduction']);
+
+function cleanValue(v: string): string {
+  let s = v.replace(/[*_`]+/g, '').trim();
+  s = s.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+  // "Aria (she/her)", "Aria — the tutor", "Aria, a tutor"
+  const cut = s.search(/\s[—–-]\s|\s\(|,\s|;\s|\s\|/);
+  if (cut > 0) s = s.slice(0, cut);
+  return s.replace(/[.:;!]+$/, '').trim();
+}
+
+/** The name IDENTITY.md declares: a `Name:` line (or table row), else a non-generic first heading. */
+export function declaredIdentityName(raw: string): string | undefined {
+  const lines = raw.split('\n', 300);
+  let inFence = false;
+  let firstHeading: string | undefined;
+  for (const line of lines) {
+    if (/^ {0,3}(?:```|~~~)/.test(line)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    const plain = line.replace(/[*_`]+/g, '').trim();
+    const table = /^\|\s*([^|]{1,40}?)\s*\|\s*([^|]{1,120}?)\s*\|/.exec(plain);
+    if (table && NAME_KEYS.has(table[1]!.toLowerCase())) {
+      const v = cleanValue(table[2]!);
+      if (v) return v;
+    }
+    const kv = /^(?:[-+>]\s*)*([A-Za-z][A-Za-z ]{0,20}?)\s*[:：]\s*(.{1,120})$/.exec(plain);
+    if (kv && NAME_KEYS.has(kv[1]!.toLowerCase())) {
+      const v = cleanValue(kv[2]!);
+      if (v) return v;
+    }
+    if (firstHeading === undefined) {
+      const h = /^ {0,3}#{1,6}\s+(.{1,120})$/.exec(line);
+      if (h) firstHeading = h[1]!;
+    }
+  }
+  if (firstHeading === undefined) return undefined;
+  let t = firstHeading.replace(/[*_`#]+/g, '').trim();
+  // "Identity: Aria", "Aria — Identity", "Aria's Identity", "IDENTITY.md"
+  t = t.replace(/^(?:identity(?:\.md)?|about|profile|persona)\s*[:—–-]\s*/i, '').replace(/\s*[:—–-]\s*(?:identity(?:\.md)?|profile|persona|about)$/i, '');
+  t = t.replace(/(?:'s)?\s+identity$/i, '').trim();
+  if (GENERIC_HEADINGS.has(nameKey(t))) return undefined;
+  const v = cleanValue(t);
+  return v || undefined;
+}
+
+// ---- SOUL.md ------------------------------------------------------------------------------------------
+
+const INTRO = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]+[A-Z][\w'’.-]{0,30}){0,3})/g;
+const NOT_NAMES = new Set([
+  'a', 'an', 'the', 'not', 'now', 'here', 'your', 'my', 'always', 'never', 'also', 'very', 'currently', 'going', 'able', 'sorry', 'happy', 'glad', 'ready', 'just', 'only',
+  'still', 'so', 'no', 'yes', 'it', 'this', 'that', 'in', 'on', 'at', 'of', 'for', 'to', 'one', 'someone', 'somebody', 'everyone', 'ai', 'human', 'here', 'there', 'expected',
+  'responsible', 'allowed', 'designed', 'built', 'trained', 'tasked', 'acting', 'working', 'speaking', 'talking', 'helping', 'english', 'american', 'british', 'french', 'german',
+  'spanish', 'italian', 'chinese', 'japanese', 'korean', 'indian', 'canadian', 'australian', 'european', 'russian', 'portuguese', 'dutch', 'swedish', 'polish', 'turkish',
+  'arabic', 'hindi', 'unable', 'available', 'capable', 'aware', 'fluent', 'bilingual', 'multilingual', 'friendly', 'helpful', 'kind', 'honest', 'patient', 'direct', 'curious',
+  'we', 'they', 'he', 'she', 'i', 'you', 'if', 'when', 'as', 'like', 'both', 'either', 'neither', 'all', 'every', 'each', 'today', 'tomorrow', 'thinking', 'sure', 'certain',
+]);
+
+/** The name SOUL.md introduces the persona by ("You are Aria, ...", "I am Aria"), from its first part. */
+export function introducedName(raw: string): string | undefined {
+  const head = raw.length > 4000 ? raw.slice(0, 4000) : raw;
+  INTRO.lastIndex = 0;
+  for (let m = INTRO.exec(head); m !== null; m = INTRO.exec(head)) {
+    const words = m[1]!.split(/[ \t]+/);
+    const first = words[0]!.replace(/[.'’]+$/, '');
+    // "English-speaking", "Well-read": a capitalised adjective, not a name
+    if (NOT_NAMES.has(first.toLowerCase()) || NOT_NAMES.has(first.toLowerCase().split('-')[0]!) || /-[a-z]/.test(first)) continue;
+    // stop at the first word that reads as an ordinary word ("You are Aria And ...")
+    const kept: string[] = [];
+    for (const w of words) {
+      if (kept.length > 0 && NOT_NAMES.has(w.toLowerCase())) break;
+      kept.push(w);
+    }
+    const name = kept.join(' ').replace(/[.,;:!'’]+$/, '');
+    if (name.length > 0) return name;
+  }
+  return undefined;
+}
+
+function describeManifestNames(name: string | undefined, displayName: string | undefined): string {
+  if (displayName && name) return `displayName "${displayName}" (name "${name}")`;
+  if (displayName) return `displayName "${displayName}"`;
+  return `name "${name ?? ''}"`;
+}
+
+/** Rule family: consistency (CONSIST001..CONSIST010). */
 export const consistency: RuleFamily = {
   name: 'consistency',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit: Emit) {
+    let issues = 0;
+    const counted: Emit = (e) => {
+      issues++;
+      emit(e);
+    };
+    const m = ctx.manifest;
+    const name = str(m?.['name']);
+    const displayName = str(m?.['displayName']);
+    const names = [name, displayName].filter((v): v is string => v !== undefined);
+    if (names.length > 0) {
+      const identity = fileFor(ctx, 'identity', 'IDENTITY.md');
+      const declared = identity ? declaredIdentityName(identity.raw) : undefined;
+      if (identity && declared && !namesAgree(declared, names)) {
+        counted({ code: 'CONSIST001', file: identity.name, message: `${identity.name} names the persona "${declared.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; make them match.` });
+      }
+      const soul = fileFor(ctx, 'soul', 'SOUL.md');
+      const intro = soul ? introducedName(soul.raw) : undefined;
+      if (soul && intro && !namesAgree(intro, names)) {
+        const at = soul.raw.indexOf(intro);
+        counted({ code: 'CONSIST002', file: soul.name, ...(at >= 0 ? { offset: at } : {}), message: `${soul.name} introduces the persona as "${intro.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; use one name.` });
+      }
+    }
+    const files = filesMap(ctx);
+    if (files) {
+      const present = Object.keys(ctx.files);
+      const lower = new Map(present.map((p) => [p.toLowerCase(), p]));
+      for (const [role, value] of Object.entries(files)) {
+        if (role === 'soul') continue;
+        const listed = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
+        for (const entry of listed) {
+          const path = entry.trim().replace(/^\.\//, '');
+          if (path === '' || Object.prototype.hasOwnProperty.call(ctx.files, path)) continue;
+          const near = lower.get(path.toLowerCase());
+          counted({
+            code: 'CONSIST003',
+            file: 'soul.json',
+            message: near
+              ? `soul.json lists files.${role} as "${path.slice(0, 80)}", but the package has "${near.slice(0, 80)}"; file names are case-sensitive, make them match.`
+              : `soul.json lists files.${role} as "${path.slice(0, 80)}", but the package has no such file; add it or remove the entry.`,
+          });
+        }
+      }
+    }
+    emit({ code: 'CONSIST010', message: issues === 0 ? 'Persona consistency check completed: names and listed files agree with soul.json.' : `Persona consistency check completed: ${issues} issue${issues === 1 ? '' : 's'} found.` });
+  },
 };

@@ -1,8 +1,332 @@
-// Rule family: destructive. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: destructive and privilege-escalating commands (SEC040..SEC049): root shells and
+// sudoers edits, chmod 777 / setuid, rm -rf of / or ~, disk wipes, fork bombs, force pushes to
+// main, dropped databases, Windows wipers, disabled security tools, and persistence (cron, shell
+// rc files, authorized_keys, Run keys). `sudo apt install` or `rm -rf ./build` are ordinary and
+// never fire; the target and the flags decide.
+import { clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
+import type { GatedPhraseRule, RawRule, RawSource, RawVerdict } from './code-execution.ts';
+import type { RuleFamily, RuleInfo, Severity } from '../types.ts';
 
+const CATEGORY = 'destructive';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'SEC040', stage: 'security', severity: 'error', category: CATEGORY, description: 'Privilege escalation: root shell through sudo, passwordless sudo, sudoers edits, or running everything as root' },
+  { id: 'SEC041', stage: 'security', severity: 'error', category: CATEGORY, description: 'Privilege escalation: dangerous chmod (777, setuid/setgid)' },
+  { id: 'SEC042', stage: 'security', severity: 'error', category: CATEGORY, description: 'Destructive command: recursive delete of /, ~, $HOME, * or a system directory' },
+  { id: 'SEC043', stage: 'security', severity: 'error', category: CATEGORY, description: 'Destructive command: disk wipe (mkfs, dd to a device, shred, wipefs)' },
+  { id: 'SEC044', stage: 'security', severity: 'error', category: CATEGORY, description: 'Destructive command: fork bomb' },
+  { id: 'SEC045', stage: 'security', severity: 'error', category: CATEGORY, description: 'Destructive command: force push to a main or production branch' },
+  { id: 'SEC046', stage: 'security', severity: 'error', category: CATEGORY, description: 'Destructive command: drops or empties a database (DROP DATABASE/TABLE, TRUNCATE, FLUSHALL)' },
+  { id: 'SEC047', stage: 'security', severity: 'error', category: CATEGORY, description: 'Destructive command: Windows wipe (del /f /s /q, rd /s /q, format c:, deleting shadow copies)' },
+  { id: 'SEC048', stage: 'security', severity: 'error', category: CATEGORY, description: 'Defense evasion: disables antivirus, firewall, SELinux, auditing or logs' },
+  { id: 'SEC049', stage: 'security', severity: 'error', category: CATEGORY, description: 'Persistence: cron jobs, shell rc files, authorized_keys, Run keys or scheduled tasks planted by the persona' },
+];
+
+const FIX = 'Remove it; a persona must not carry destructive commands.';
+
+/** Common severity: payload-like commands keep their severity in code; refusals lower. */
+function cmdSeverity(src: RawSource, start: number, end: number, options: { fenced?: Severity; refused?: Severity; descriptive?: Severity } = {}): Severity | undefined {
+  if (src.decoded) return undefined;
+  let sev: Severity | undefined;
+  if (options.fenced && inFence(src, start)) sev = options.fenced;
+  if (options.descriptive && isDescriptiveLine(src, start)) sev = lenient(sev, options.descriptive);
+  if (isCommandRefused(src.raw, start, end)) sev = lenient(sev, options.refused ?? 'warning');
+  return sev;
+}
+
+function lineOf(src: RawSource, i: number): [number, string] {
+  const [s, e] = lineBounds(src.raw, i, 300);
+  return [s, src.raw.slice(s, e)];
+}
+
+function verdict(src: RawSource, m: RegExpExecArray, severity: Severity | undefined, what: string, fix = FIX): RawVerdict {
+  const [s, line] = lineOf(src, m.index);
+  return { severity, at: s, message: `${what} ("${clip(line)}"). ${severity === 'info' ? 'Stated as something the persona refuses; nothing to fix.' : fix}` };
+}
+
+// ---- SEC040: sudo -----------------------------------------------------------------------------
+
+const SUDO_RE = /(?:sudo[ \t]+(?:-[a-zA-Z]*[siS][a-zA-Z]*\b|su\b|(?:\/bin\/)?(?:ba|z|da)?sh\b|-u[ \t]+root[ \t]+(?:\/bin\/)?(?:ba|z)?sh\b)|nopasswd\b|\/etc\/sudoers|visudo\b|usermod[ \t]+-a?G[ \t]+(?:sudo|wheel|admin)\b|pkexec[ \t]+(?:\/bin\/)?(?:ba)?sh\b)/iy;
+
+function sudoJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  const line = lineOf(src, m.index)[1].toLowerCase();
+  let base: Severity | undefined;
+  if (token.startsWith('sudo')) {
+    // "sudo -S" only matters with a password piped in; "sudo -s"/"-i"/"su"/"bash" open a root shell
+    if (/^sudo[ \t]+-[a-z]*S/.test(m[0]) && !/^sudo[ \t]+-[a-z]*[si]/.test(m[0]) && !/echo|<<</.test(line)) return null;
+  } else if (token.startsWith('/etc/sudoers') || token.startsWith('visudo')) {
+    if (!/>>|tee|nopasswd|all=\(all|echo|sed[ \t]+-i|chmod|visudo/.test(line)) return null;
+  } else if (token.startsWith('usermod')) {
+    base = 'warning';
+  }
+  const severity = lenient(base, cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning' }));
+  return verdict(src, m, severity, 'Privilege escalation: root shell or sudo rights', 'Remove it; a persona must not obtain root or change sudo rules.');
+}
+
+// ---- SEC041: chmod ------------------------------------------------------------------------------
+
+const CHMOD_RE = /chmod[ \t]+(?:-[a-zA-Z]+[ \t]+|--[a-z-]+[ \t]+){0,3}(0?777|a\+rwx|ugo\+rwx|[ugoa]{0,3}\+[rwxt]{0,3}s[rwxt]{0,3}|0?[2467][0-7]{3})(?![\w+])/iy;
+
+function chmodJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const mode = (m[1] ?? '').toLowerCase();
+  const setid = /s/.test(mode) || /^0?[2467][0-7]{3}$/.test(mode);
+  const rest = src.lower.slice(m.index + m[0].length, lineBounds(src.lower, m.index, 200)[1]);
+  const systemTarget = /^[ \t]+(?:\/(?:[ \t]|$|\*|etc|usr|bin|sbin|var|home|root|lib|boot)|~|\$home)/.test(rest);
+  let severity: Severity | undefined;
+  if (!systemTarget) severity = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning', descriptive: 'warning' });
+  else severity = cmdSeverity(src, m.index, m.index + m[0].length);
+  const what = setid ? `Privilege escalation: chmod ${mode} sets the setuid/setgid bit` : `Privilege escalation: chmod ${mode} makes files writable by everyone`;
+  return verdict(src, m, severity, what, setid ? 'Remove it; never make a program run as its owner.' : 'Use the narrowest permissions that work (e.g. 755 for directories, 644 for files).');
+}
+
+// ---- SEC042: rm -rf -----------------------------------------------------------------------------------
+
+const RM_RE = /rm[ \t]+((?:(?:-[a-zA-Z]+|--[a-z-]+)[ \t]+){1,5})(?:--[ \t]+)?["']?((?:\/|~|\$home|\$\{home\}|%userprofile%|\*|\.\.?)(?:\/|\*)*)(?=["']?(?:[ \t\r\n;&|)`]|$))|rm[ \t]+((?:(?:-[a-zA-Z]+|--[a-z-]+)[ \t]+){1,5})["']?(\/(?:bin|boot|dev|etc|home|lib|lib64|opt|root|sbin|srv|usr|var|sys|proc|system|users|library|applications)\/?\*?)(?=["']?(?:[ \t\r\n;&|)`]|$))|remove-item[ \t]|shutil\.rmtree\([ \t]*(?:["'](?:\/|~|c:\\\\?)["']|os\.path\.expanduser\([ \t]*["']~["']\)|path\.home\(\)|os\.environ\[["']home["']\])[ \t]*[,)]/iy;
+
+function rmJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  if (token.startsWith('remove-item')) {
+    const stmt = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
+    if (!/-recurse/.test(stmt) || !/[ \t](?:-path[ \t]+)?["']?(?:[a-z]:\\?\*?|~|\$env:(?:userprofile|systemroot|windir|homedrive)\\?\*?|\$home\\?\*?|\\)["']?(?:[ \t]|$)/.test(stmt)) return null;
+  } else if (token.startsWith('rm')) {
+    const flags = (m[1] ?? m[3] ?? '').toLowerCase();
+    if (!/-[a-z]*r|--recursive/.test(flags)) return null;
+    const target = m[2] ?? m[4] ?? '';
+    // "rm -rf ." or ".." inside a project is still wide; "./build" never reaches here
+    if ((target === '.' || target === '..') && !/--no-preserve-root/.test(flags)) {
+      const sev = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning' });
+      return verdict(src, m, lenient(sev, 'warning'), `Destructive command: recursive delete of "${target}"`, 'Name the exact directory to delete (e.g. ./build).');
+    }
+  }
+  const severity = cmdSeverity(src, m.index, m.index + m[0].length);
+  return verdict(src, m, severity, 'Destructive command: recursive delete of /, ~ or a system directory');
+}
+
+// ---- SEC043: disks --------------------------------------------------------------------------------------
+
+const DISK_RE = /(?:mkfs(?:\.[a-z0-9]+)?[ \t]+(?:-[a-zA-Z]+[ \t]+(?:[^ \t\n]+[ \t]+)?){0,3}\/dev\/|dd[ \t]|shred[ \t]|wipefs[ \t]+(?:-[a-z]*a|--all)|blkdiscard[ \t]|>[ \t]*\/dev\/(?:sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|mmcblk\d|disk\d|rdisk\d)\b|diskpart\b)/iy;
+
+function diskJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  const [ls, le] = lineBounds(src.lower, m.index, 400);
+  const line = src.lower.slice(ls, le);
+  if (token.startsWith('dd')) {
+    if (!/of=\/dev\/(?:sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|mmcblk\d|disk\d|rdisk\d|mapper\/)/.test(line)) return null;
+  } else if (token.startsWith('shred') || token.startsWith('blkdiscard')) {
+    if (!/\/dev\/(?:sd|hd|nvme|xvd|vd|mmcblk|disk|rdisk)/.test(line)) return null;
+  } else if (token.startsWith('diskpart')) {
+    const win = src.lower.slice(m.index, Math.min(src.lower.length, m.index + 400));
+    if (!/(?:^|[^a-z])clean(?:[ \t]+all)?(?![a-z])/.test(win) || !/select[ \t]+disk/.test(win)) return null;
+  }
+  const severity = cmdSeverity(src, m.index, m.index + m[0].length);
+  return verdict(src, m, severity, 'Destructive command: wipes or reformats a disk');
+}
+
+// ---- SEC044: fork bombs ------------------------------------------------------------------------------------
+
+const FORK_RE = /\(\)[ \t]*\{[^}\n]{1,40}\}[ \t]*;[ \t]*[\w:]{1,20}|%0[ \t]*\|[ \t]*%0|fork[ \t]+while[ \t]+fork|while[ \t]*(?:\(?true\)?|1)[ \t]*:?[ \t]*os\.fork\(\)/iy;
+
+function forkJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  if (m[0].startsWith('(')) {
+    // the function name sits before "()": ":(){ :|:& };:" or "bomb() { bomb | bomb & }; bomb"
+    let k = m.index;
+    while (k > 0 && k > m.index - 20 && /[\w:]/.test(src.raw[k - 1]!)) k--;
+    const name = src.raw.slice(k, m.index);
+    const body = m[0].replace(/[ \t]/g, '');
+    if (name === '' || body !== `(){${name}|${name}&};${name}`) return null;
+  }
+  const severity = cmdSeverity(src, m.index, m.index + m[0].length);
+  return verdict(src, m, severity, 'Destructive command: fork bomb');
+}
+
+// ---- SEC045: force push ------------------------------------------------------------------------------------
+
+const PUSH_RE = /git[ \t]+push\b/iy;
+
+function pushJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const [, le] = lineBounds(src.lower, m.index, 300);
+  const rest = src.lower.slice(m.index + m[0].length, le);
+  const force = /(?:^|[ \t])(?:-f|--force|--force-with-lease|-[a-z]*f[a-z]*)(?=[ \t=]|$)|[ \t]\+(?:main|master|prod|production|release)\b/.test(rest);
+  if (!force) return null;
+  const protectedBranch = /(?:^|[ \t:+/])(?:main|master|prod|production|release|trunk|develop)(?![\w-])/.test(rest);
+  let severity = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning', refused: 'info' });
+  if (!protectedBranch) severity = lenient(severity, 'warning');
+  return verdict(src, m, severity, protectedBranch ? 'Destructive command: force push to a protected branch rewrites shared history' : 'Destructive command: force push', 'Push a new commit or open a pull request instead of rewriting the branch.');
+}
+
+// ---- SEC046: databases ----------------------------------------------------------------------------------------
+
+const DB_RE = /(?:drop[ \t]+(?:database|schema|table)[ \t]+(?:if[ \t]+exists[ \t]+)?[\w"`[.]|truncate[ \t]+(?:table[ \t]+)?[\w"`[.]+[ \t]*;|delete[ \t]+from[ \t]+[\w"`[\].]+[ \t]*;|db\.dropdatabase\(\)|flushall\b|flushdb\b|dropdb[ \t]+[\w-])/iy;
+
+function dbJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  if ((token.startsWith('flushall') || token.startsWith('flushdb')) && !/redis|flushall|flushdb/.test(lineOf(src, m.index)[1].toLowerCase())) return null;
+  // SQL keywords written in lower case in prose ("drop table tennis") need an SQL look: upper case or a semicolon
+  if (/^drop/.test(token) && !/^DROP/.test(m[0]) && !/;/.test(src.raw.slice(m.index, lineBounds(src.raw, m.index, 200)[1]))) return null;
+  const severity = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning', descriptive: 'warning', refused: 'info' });
+  return verdict(src, m, severity, 'Destructive command: drops or empties a database', 'Remove it, or require a backup and explicit confirmation before any destructive query.');
+}
+
+// ---- SEC047: Windows ------------------------------------------------------------------------------------------
+
+const WIN_RE = /(?:del|erase)[ \t]+(?:\/[a-z][ \t]+){1,6}|(?:rd|rmdir)[ \t]+\/s[ \t]+\/q[ \t]+|format[ \t]+[a-z]:(?![\w\\/])|vssadmin(?:\.exe)?[ \t]+delete[ \t]+shadows|wmic[ \t]+shadowcopy[ \t]+delete|wbadmin[ \t]+delete[ \t]+(?:catalog|systemstatebackup|backup)|bcdedit[ \t]+\/set[ \t]+\{default\}[ \t]+(?:recoveryenabled[ \t]+no|bootstatuspolicy[ \t]+ignoreallfailures)|cipher[ \t]+\/w:/iy;
+
+function winJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  const rest = src.lower.slice(m.index + m[0].length, lineBounds(src.lower, m.index, 200)[1]);
+  if (/^(?:del|erase)/.test(token)) {
+    if (!/\/s/.test(token) || !/\/q/.test(token)) return null;
+    if (!/^["']?(?:[a-z]:\\?(?:\*(?:\.\*)?)?|\\|%(?:systemroot|windir|userprofile|systemdrive|homepath|appdata)%\\?(?:\*(?:\.\*)?)?|\*(?:\.\*)?)["']?(?:[ \t]|$)/.test(rest)) return null;
+  } else if (/^(?:rd|rmdir)/.test(token)) {
+    if (!/^["']?(?:[a-z]:\\?|\\|%(?:systemroot|windir|userprofile|systemdrive|homepath|appdata|programfiles)%\\?)["']?(?:[ \t]|$)/.test(rest)) return null;
+  }
+  let severity = cmdSeverity(src, m.index, m.index + m[0].length);
+  if (token.startsWith('format')) {
+    // "format c:" at the start of a command line is the wipe; inside a sentence it may be prose
+    const before = src.lower.slice(lineBounds(src.lower, m.index, 200)[0], m.index);
+    if (!/^[ \t>$#`*-]*(?:[a-z]:\\[^>\n]{0,80}>[ \t]*)?$/.test(before) && !/(?:^|[^a-z])(?:run|execute|type|enter)[ \t]+`?$/.test(before) && !inFence(src, m.index)) severity = lenient(severity, 'warning');
+  }
+  return verdict(src, m, severity, 'Destructive command: Windows wipe or recovery sabotage');
+}
+
+// ---- SEC048: security tools ------------------------------------------------------------------------------------
+
+const DEFENSE_RE = /(?:set-mppreference[ \t]|add-mppreference[ \t]+-exclusion(?:path|process|extension)|setenforce[ \t]+0\b|systemctl[ \t]+(?:stop|disable|mask)[ \t]+(?:--now[ \t]+)?(?:firewalld|ufw|apparmor|auditd|clamav[\w-]*|clamd|falcon-sensor|crowdstrike|osqueryd|wazuh-agent|sysmon|fail2ban|iptables|nftables|selinux)\b|ufw[ \t]+disable\b|iptables[ \t]+(?:-F|--flush)\b|iptables[ \t]+-P[ \t]+(?:INPUT|FORWARD)[ \t]+ACCEPT|netsh[ \t]+(?:adv)?firewall[ \t]+set[ \t]+[\w ]{0,40}state[ \t]+off|csrutil[ \t]+disable|spctl[ \t]+--master-disable|sc(?:\.exe)?[ \t]+(?:stop|delete|config)[ \t]+(?:windefend|mpssvc|sense|wscsvc|wdnissvc)\b|auditctl[ \t]+-e[ \t]*0|unset[ \t]+histfile\b|export[ \t]+histfile=\/dev\/null|histsize=0|wevtutil(?:\.exe)?[ \t]+cl\b|clear-eventlog\b|set-executionpolicy[ \t]+(?:-executionpolicy[ \t]+)?(?:bypass|unrestricted))/iy;
+
+function defenseJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  let base: Severity | undefined;
+  if (token.startsWith('set-mppreference')) {
+    const rest = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
+    if (!/-disable[a-z]+[ \t]+(?:\$true|1)|-(?:mapsreporting|submitsamplesconsent)[ \t]+(?:0|2|disabled|never)/.test(rest)) return null;
+  } else if (token.startsWith('set-executionpolicy')) {
+    base = 'warning';
+  }
+  const severity = lenient(base, cmdSeverity(src, m.index, m.index + m[0].length, { refused: 'info' }));
+  return verdict(src, m, severity, 'Defense evasion: disables security tooling or wipes logs', 'Remove it; a persona must never weaken the machine\'s defenses.');
+}
+
+// ---- SEC049: persistence ---------------------------------------------------------------------------------------------
+
+const PERSIST_RE = /(?:\|[ \t]*crontab[ \t]+-(?![a-z])|>>?[ \t]*\/etc\/(?:crontab|cron\.d\/|cron\.(?:daily|hourly|weekly|monthly)\/)|\/var\/spool\/cron\/|@reboot\b|>>?[ \t]*(?:~|\$home|\$\{home\}|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|profile|config\/fish\/config\.fish)\b|>>?[ \t]*\/etc\/(?:profile|bash\.bashrc|zshrc|environment|rc\.local)\b|\/etc\/ld\.so\.preload|>>?[ \t]*(?:~|\$home|\$\{home\}|\/root|\/home\/[\w.-]+)\/\.ssh\/authorized_keys|currentversion\\run(?:once)?\b|schtasks(?:\.exe)?[ \t]+\/create\b|start menu\\programs\\startup|(?:~|\$home)\/library\/launch(?:agents|daemons)\/)/iy;
+const SUSPICIOUS_PAYLOAD = /curl|wget|(?:^|[^a-z])nc(?![a-z])|ncat|\/dev\/tcp|base64|python[23]?[ \t]+-c|perl[ \t]+-e|ld_preload|prompt_command|alias[ \t]+(?:sudo|ls|cd|git|ssh|su)=|mkfifo|powershell|iex|invoke-expression|http:\/\/|https:\/\//;
+
+function persistJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  const [ls, le] = lineBounds(src.lower, m.index, 400);
+  const line = src.lower.slice(ls, le);
+  let base: Severity | undefined;
+  if (token.includes('authorized_keys') || token.includes('ld.so.preload') || token.includes('startup')) {
+    base = undefined;
+  } else if (/bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|\/\.profile|config\.fish|\/etc\/profile|environment|rc\.local/.test(token)) {
+    if (!SUSPICIOUS_PAYLOAD.test(line)) {
+      // "echo 'export PATH=...' >> ~/.bashrc" is an ordinary install step
+      if (/export[ \t]+[a-z_]+=|(?:^|[^a-z])source[ \t]|eval[ \t]+"?\$\([\w./-]+[ \t]+(?:init|env|shellenv|completion)|\. [\w~$/.-]+/.test(line)) return null;
+      base = 'warning';
+    }
+  } else if (token.includes('currentversion') || token.startsWith('schtasks')) {
+    if (token.startsWith('schtasks') && !/\/sc[ \t]+(?:onlogon|onstart|onidle)|\/ru[ \t]+["']?system|powershell|cmd[ \t]+\/c|https?:/.test(line)) base = 'warning';
+    if (token.includes('currentversion') && !/reg(?:\.exe)?[ \t]+add|new-itemproperty|set-itemproperty|setvalue|\bhk(?:cu|lm)/.test(line)) return null;
+  } else if (token.includes('launchagents') || token.includes('launchdaemons')) {
+    if (!/cp|mv|>|tee|launchctl|write|plist/.test(line)) return null;
+    base = SUSPICIOUS_PAYLOAD.test(line) ? undefined : 'warning';
+  } else {
+    // cron
+    if (!SUSPICIOUS_PAYLOAD.test(line) && !token.startsWith('@reboot')) base = 'warning';
+    if (token.startsWith('@reboot') && !/cron|\*|@reboot[ \t]+[\w/~.$]/.test(line)) return null;
+  }
+  const severity = lenient(base, cmdSeverity(src, m.index, m.index + m[0].length));
+  return verdict(src, m, severity, 'Persistence: plants something that runs again at login, boot or on a schedule', 'Remove it; a persona must not install startup hooks, cron jobs or SSH keys.');
+}
+
+const RAW_RULES: readonly RawRule[] = [
+  { id: 'SEC040', gate: ['sudo', 'sudoers', 'nopasswd', 'visudo', 'usermod', 'pkexec'], needles: ['sudo', 'nopasswd', '/etc/sudoers', 'visudo', 'usermod', 'pkexec'], pattern: SUDO_RE, judge: sudoJudge },
+  { id: 'SEC041', gate: ['chmod'], needles: ['chmod'], pattern: CHMOD_RE, judge: chmodJudge },
+  { id: 'SEC042', gate: ['rm -', 'remove-item', 'rmtree'], needles: ['rm', 'remove-item', 'shutil.rmtree('], pattern: RM_RE, judge: rmJudge },
+  { id: 'SEC043', gate: ['mkfs', 'dd ', 'of=/dev/', 'shred', 'wipefs', 'blkdiscard', '/dev/sd*', '/dev/hd*', '/dev/nvme*', '/dev/xvd*', '/dev/vd*', '/dev/mmcblk*', '/dev/disk*', '/dev/rdisk*', 'diskpart'], needles: ['mkfs', 'dd', 'shred', 'wipefs', 'blkdiscard', '>', 'diskpart'], pattern: DISK_RE, judge: diskJudge },
+  { id: 'SEC044', gate: ['(){', '() {', '%0', 'fork while fork', 'os.fork'], needles: ['()', '%0', 'fork', 'while'], pattern: FORK_RE, judge: forkJudge },
+  { id: 'SEC045', gate: ['git push'], needles: ['git'], pattern: PUSH_RE, judge: pushJudge },
+  { id: 'SEC046', gate: ['drop table', 'drop database', 'drop schema', 'truncate', 'delete from', 'dropdatabase', 'flushall', 'flushdb', 'dropdb'], needles: ['drop', 'truncate', 'delete', 'db.dropdatabase()', 'flushall', 'flushdb', 'dropdb'], pattern: DB_RE, judge: dbJudge },
+  { id: 'SEC047', gate: ['del /', 'erase /', 'rd /s', 'rmdir /s', 'format ', 'vssadmin', 'shadowcopy', 'wbadmin', 'bcdedit', 'cipher /w'], needles: ['del', 'erase', 'rd', 'rmdir', 'format', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'cipher'], pattern: WIN_RE, judge: winJudge },
+  {
+    id: 'SEC048',
+    gate: ['set-mppreference', 'add-mppreference', 'setenforce', 'systemctl', 'ufw disable', 'iptables', 'netsh', 'csrutil', 'spctl', 'sc stop', 'sc delete', 'sc config', 'sc.exe', 'auditctl', 'histfile', 'histsize', 'wevtutil', 'clear-eventlog', 'set-executionpolicy'],
+    needles: ['set-mppreference', 'add-mppreference', 'setenforce', 'systemctl', 'ufw', 'iptables', 'netsh', 'csrutil', 'spctl', 'sc', 'auditctl', 'unset', 'export', 'histsize', 'wevtutil', 'clear-eventlog', 'set-executionpolicy'],
+    pattern: DEFENSE_RE,
+    judge: defenseJudge,
+  },
+  {
+    id: 'SEC049',
+    gate: ['crontab', '/etc/cron', '/var/spool/cron', '@reboot', 'bashrc', 'bashprofile', 'bashlogin', 'zshrc', 'zprofile', 'zshenv', 'zlogin', '/.profile', 'config.fish', '/etc/profile', '/etc/environment', 'rc.local', 'ld.so.preload', 'authorizedkeys', 'currentversion\\run*', 'schtasks', 'programs\\startup', 'launchagents', 'launchdaemons'],
+    needles: ['|', '>', '/var/spool/cron/', '@reboot', '/etc/ld.so.preload', 'currentversion\\run', 'schtasks', 'start menu\\programs\\startup', '~/library/launch', '$home/library/launch'],
+    pattern: PERSIST_RE,
+    judge: persistJudge,
+  },
+];
+
+// ---- natural-language rules ---------------------------------------------------------------------------------
+
+const PHRASES: readonly GatedPhraseRule[] = [
+  {
+    id: 'SEC040',
+    gate: ['as root', 'with sudo', 'with root', 'with administrator', 'with admin', 'as an administrator', 'as administrator', 'escalat*', 'elevat*', 'yourself', 'itself', 'the agent', 'use sudo'],
+    patterns: [
+      /(?:always )?(?:run|execute|launch) (?:every|all|any|each) (?:of )?(?:the |your )?(?:commands?|scripts?|programs?|tools?|processes) (?:as root|with sudo|with root (?:privileges|access|rights)|with (?:administrator|admin) (?:privileges|rights)|as (?:an )?administrator)\b/,
+      /(?:escalate|escalates|escalating|elevate|elevates|elevating) (?:your |its |the agent's )?(?:own )?privileges\b/,
+      /(?:grant|grants|give|gives) (?:yourself|itself|the agent) (?:root|sudo|admin|administrator) (?:access|rights|privileges)\b/,
+      /use sudo (?:for|on|with) (?:every|all|any|each)(?:thing| commands?| operations?)\b/,
+    ],
+  },
+  {
+    id: 'SEC042',
+    anchor: 'start',
+    gate: ['delet*', 'eras*', 'wipe*', 'wiping', 'destroy*', 'remov*', 'format*'],
+    patterns: [
+      /(?:delete|erase|wipe|destroy|remove)s? (?:all|every|each|the entire|the whole|everything|all of the) (?:files? |the files |data |contents |folders |directories )?(?:on|in|from|of) (?:the |their |your |the user's |this |that |a )?(?:entire |whole )?(?:hard (?:disk|drive)|disk|drive|computer|system|machine|home (?:directory|folder)|filesystem|file system|server|root directory|c: drive)\b/,
+      /(?:wipe|erase|destroy|format)s? (?:the |their |your |the user's |this |that )?(?:entire |whole )?(?:hard (?:disk|drive)|disk|drive|computer|machine|system|server|filesystem|file system)\b/,
+    ],
+  },
+  {
+    id: 'SEC045',
+    anchor: 'start',
+    gate: ['force*'],
+    patterns: [/force[- ]?push(?:es|ing|ed)? (?:[a-z'-]+ ){0,3}(?:to |onto |over )?(?:the )?(?:main|master|production|prod|release|trunk)\b/],
+  },
+  {
+    id: 'SEC046',
+    anchor: 'start',
+    gate: ['drop*', 'delet*', 'wipe*', 'truncat*', 'destroy*', 'purg*'],
+    patterns: [/(?:drop|delete|wipe|truncate|destroy|purge)s? (?:all|every|each|the entire|the whole|the production|the prod|the live|all the|all of the|the customer|the user) (?:production |prod |live |customer |user )?(?:databases?|tables|data ?bases?|production data|prod data|customer data|user data|records)\b/],
+  },
+  {
+    id: 'SEC048',
+    gate: ['antivirus', 'anti-virus', 'firewall*', 'windows defender', 'microsoft defender', 'defender', 'edr', 'endpoint protection', 'endpoint security', 'security software', 'security tool*', 'security monitoring', 'security alert*', 'security update*', 'security agent*', 'security scanner*', 'selinux', 'apparmor', 'gatekeeper', 'smartscreen', 'audit*', 'event log*', 'logging', 'system log*', 'security log*', 'shell history', 'bash history', 'command history'],
+    patterns: [
+      /(?<!(?:users?|them|customers|people|victims?|him|her) to )(?:disables?|disabling|turns? off|turning off|deactivates?|deactivating|uninstalls?|uninstalling|kills?|killing|stops?|stopping|bypass(?:es)?|bypassing|switch(?:es)? off|shuts? down|shutting down|tampers? with|tampering with) (?:the |their |your |any |all |its )?(?:antivirus|anti-virus|firewalls?|windows defender|microsoft defender|defender|edr|endpoint (?:protection|security)|security (?:software|tools|monitoring|alerts|updates|agents?|scanners?)|selinux|apparmor|gatekeeper|smartscreen|audit(?:ing| logs?| logging)|event logs?|logging)\b/,
+      /(?:delete|clear|wipe|erase|tamper with)s? (?:the |all |any )?(?:audit logs?|event logs?|system logs?|security logs?|shell history|bash history|command history)\b/,
+    ],
+  },
+];
+
+registerGates(RAW_RULES, PHRASES);
+
+const INFO_WHEN_REFUSED = new Set(['SEC040', 'SEC042', 'SEC045', 'SEC046', 'SEC048']);
+
+const PHRASE_FIXES: Readonly<Record<string, string>> = {
+  SEC040: 'Remove it; run with the least privilege a task needs and ask before any elevation.',
+  SEC042: FIX,
+  SEC045: 'Push a new commit or open a pull request instead.',
+  SEC046: 'Remove it, or require a backup and explicit confirmation first.',
+  SEC048: 'Remove it; a persona must never weaken the machine\'s defenses or erase evidence.',
+};
+
+/** Rule family: destructive commands (SEC040..SEC049). */
 export const destructive: RuleFamily = {
   name: 'destructive',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    runRawRules(ctx, emit, RAW_RULES);
+    runPhrases(ctx, emit, PHRASES, RULES, { infoWhenRefused: INFO_WHEN_REFUSED, fixes: PHRASE_FIXES });
+  },
 };

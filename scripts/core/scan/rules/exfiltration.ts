@@ -1,8 +1,296 @@
-// Rule family: exfiltration. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: data exfiltration (SEC030, SEC032..SEC039; SEC031 belongs to the secrets family).
+// The question is always "does data leave, and is it data that must not?": a README that links
+// documentation or shows `curl https://api.example.com` is not exfiltration; a request that
+// posts ~/.ssh/id_rsa, the environment or the conversation somewhere is. Sensitive files,
+// environment dumps, collector endpoints, DNS tunnels, image URLs built from the conversation,
+// credential echoing and keyloggers each have a code.
+import { combos, clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
+import type { GatedPhraseRule, RawRule, RawSource, RawVerdict } from './code-execution.ts';
+import type { RuleFamily, RuleInfo, Severity } from '../types.ts';
 
+const CATEGORY = 'exfiltration';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'SEC030', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: sends conversation, user data, files or secrets to an external destination' },
+  { id: 'SEC032', stage: 'security', severity: 'warning', category: CATEGORY, description: 'Obfuscation: base64 encoding or decoding (atob, btoa, b64encode, FromBase64String)' },
+  { id: 'SEC033', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: reads sensitive files (SSH keys, cloud credentials, /etc/shadow, browser cookies, keychains, wallets)' },
+  { id: 'SEC034', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: dumps or harvests environment variables and stored secrets' },
+  { id: 'SEC035', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: instructs the agent to put conversation data into an image or link URL' },
+  { id: 'SEC036', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: request-collector, tunnel or chat-webhook endpoint (webhook.site, ngrok, interactsh, Discord/Slack webhooks)' },
+  { id: 'SEC037', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: data smuggled out through DNS lookups' },
+  { id: 'SEC038', stage: 'security', severity: 'error', category: CATEGORY, description: 'Data exfiltration: collects, stores or echoes back the user\'s credentials and sensitive values' },
+  { id: 'SEC039', stage: 'security', severity: 'error', category: CATEGORY, description: 'Surveillance: keylogging, clipboard or screen capture' },
+];
+
+const FIX = 'Remove it; a persona must never move secrets or user data off the machine.';
+
+// ---- shared pieces -------------------------------------------------------------------------------
+
+/** The command around `i`: its line plus continuation lines (`\`, `^`, backtick), bounded. */
+function statementAround(src: RawSource, i: number): string {
+  const [s] = lineBounds(src.lower, i, 600);
+  let [, e] = lineBounds(src.lower, i, 600);
+  for (let k = 0; k < 3; k++) {
+    const tail = src.lower.slice(Math.max(s, e - 2), e).trimEnd();
+    if (!(tail.endsWith('\\') || tail.endsWith('^') || tail.endsWith('`')) || e >= src.lower.length) break;
+    e = lineBounds(src.lower, e + 1, 600)[1];
+  }
+  return src.lower.slice(s, e);
+}
+
+// Data that must not leave: key files, credential stores, the environment, the conversation.
+const SENSITIVE_SOURCE = /~\/\.ssh|\.ssh\/|id_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)|\.aws\/credentials|\/etc\/shadow|\.netrc|\.git-credentials|\.docker\/config\.json|\.kube\/config|wallet\.dat|keychain|login data|cookies\.sqlite|key4\.db|logins\.json|\.bash_history|\.zsh_history|\$\([ \t]*(?:env|printenv|set|whoami|hostname|history|cat|id)\b|`(?:env|printenv|whoami|hostname|id)`|process\.env\b|os\.environ|document\.cookie|localstorage|sessionstorage|\{\{[^}\n]{0,40}\}\}|@\.env\b|[ \t<@]\.env\b|\/proc\/self\/environ/;
+
+// Services whose whole purpose is to catch requests or tunnel them out.
+const COLLECTOR = /webhook\.site|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app|dev)|burpcollaborator\.net|oastify\.com|interact\.sh|\.oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|hookbin\.com|beeceptor\.com|requestcatcher\.com|postb\.in|trycloudflare\.com|serveo\.net|localhost\.run|pastebin\.com\/api|transfer\.sh/;
+const CHAT_WEBHOOK = /discord(?:app)?\.com\/api\/webhooks\/|hooks\.slack\.com\/(?:services|workflows)\/|api\.telegram\.org\/bot/;
+
+// ---- SEC030: requests that send data ------------------------------------------------------------
+
+const SEND_RE = /(?:curl|wget|invoke-webrequest|invoke-restmethod|iwr|irm|scp|rsync|ncat|nc|netcat|fetch[ \t]*\(|navigator\.sendbeacon|requests\.(?:post|put)|axios\.(?:post|put)|http\.(?:post|request)|urllib\.request|xmlhttprequest|new[ \t]+image)/iy;
+const DATA_FLAG = /[ \t](?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file|--json|--post-data|--post-file|-body|-infile|-x[ \t]*(?:post|put))(?:[ \t=]|$)|body[ \t]*:|data[ \t]*=|files[ \t]*=|json[ \t]*=|\.src[ \t]*=|[ \t]<[ \t]*[~/.\w]|:[~/]|\bsend\(/;
+
+function sendJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const stmt = statementAround(src, m.index);
+  const token = m[0].toLowerCase();
+  const toCollector = COLLECTOR.test(stmt);
+  const sensitive = SENSITIVE_SOURCE.test(stmt);
+  if (!sensitive && !toCollector) return null;
+  if (!/https?:\/\/|[\w-]+\.[a-z]{2,}|@[\w.-]+:|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/.test(stmt)) return null;
+  // a plain GET of a URL is not a send; it needs a data flag, a body, a redirect or a pipe into it
+  const piped = /\|[ \t]*(?:curl|nc|ncat|netcat|wget)\b/.test(stmt);
+  if (!DATA_FLAG.test(stmt) && !piped && !/^(?:scp|rsync)/.test(token) && !(sensitive && /[?&][\w-]{1,30}=[^ \t]{0,20}(?:\$|\{|\+)/.test(stmt))) return null;
+  const [rs, re] = lineBounds(src.raw, m.index, 300);
+  const severity = !src.decoded && isCommandRefused(src.raw, m.index, m.index + m[0].length) ? ('warning' as const) : undefined;
+  const what = sensitive ? 'sends secrets, keys, the environment or the conversation' : 'posts data to a request-collector service';
+  return { severity, at: rs, message: `Data exfiltration: a command ${what} ("${clip(src.raw.slice(rs, re))}"). ${FIX}` };
+}
+
+// ---- SEC032: obfuscation helpers ------------------------------------------------------------------
+
+const B64_RE = /(?:base64[_-]?(?:encode|decode)|b64(?:encode|decode)|atob[ \t]*\(|btoa[ \t]*\(|(?:from|to)base64string|base64[ \t]+(?:-d|--decode|-D|-w[ \t]*0)|buffer\.from\([^)\n]{0,200}["']base64["'])/iy;
+
+function b64Judge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  if (src.decoded) return null;
+  let severity: Severity | undefined;
+  if (inFence(src, m.index) || isDescriptiveLine(src, m.index) || isCommandRefused(src.raw, m.index, m.index + m[0].length)) severity = 'info';
+  const note = severity === 'info' ? 'Shown as code or as something to detect; no action needed.' : 'Encoding hides what text says from reviewers and filters; write instructions in plain text.';
+  return { severity, message: `Obfuscation: ${clip(m[0], 40)} ("${clip(src.raw.slice(...lineBounds(src.raw, m.index, 60)), 70)}"). ${note}` };
+}
+
+// ---- SEC033: sensitive files ----------------------------------------------------------------------------
+
+const SENSITIVE_FILE_RE = /(?:~\/\.ssh\b|\.ssh\/|id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws\/credentials|\/etc\/shadow|\/etc\/sudoers|\.netrc\b|\.git-credentials|\.pypirc|\.docker\/config\.json|\.kube\/config|wallet\.dat|\.gnupg\/|login\.keychain|keychain-db|find-generic-password|find-internet-password|dump-keychain|login data|cookies\.sqlite|key4\.db|logins\.json|\/(?:default|profile \d+)\/cookies\b|\.bash_history|\.zsh_history|application_default_credentials\.json|\.config\/gcloud|\.azure\/|\.config\/solana\/id\.json|lsass|mimikatz|hklm\\sam|\.env\b|\/etc\/passwd)/iy;
+const READ_VERBS = /(?:^|[^a-z])(?:cat|type|get-content|gc|less|more|head|tail|strings|xxd|base64|cp|copy|scp|rsync|tar|zip|7z|open|read|reads|reading|readfile|readfilesync|load|dump|dumps|dumping|print|output|show|display|reveal|upload|uploads|send|sends|post|share|leak|exfiltrate|exfiltrates|collect|collects|grab|grabs|steal|steals|harvest|extract|access|include|attach|paste|list the contents|contents of|procdump|sekurlsa|reg[ \t]+save)(?![a-z])|@|<[ \t]*[~/]|open\(|fs\.read/;
+// A line about finding or protecting secrets rather than reading them.
+const DETECTION = /(?:^|[^a-z])(?:detect|detects|flag|flags|audit|scan for|check (?:for|that|whether)|look for|search for|make sure|ensure|gitignore|never commit|vulnerab[a-z]*|leak(?:ed|s)?|expos[a-z]*|secret scanning|hardcoded)(?![a-z])/;
+const WEAK_FILE = /^(?:\.env|\/etc\/passwd)$/i;
+const STRONG_VERBS = /(?:^|[^a-z])(?:upload|uploads|send|sends|post|posts|share|leak|exfiltrate|exfiltrates|steal|harvest|reveal|email|forward|include (?:it |its contents |the contents )?in (?:your |the )?(?:reply|response|answer|output))(?![a-z])|curl|wget|\|[ \t]*nc\b/;
+
+function sensitiveFileJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0];
+  const prev = src.lower[m.index - 1] ?? ' ';
+  if (/^\.env$/i.test(token) && /[\w.-]/.test(prev)) return null; // "process.env", "my.env"
+  if (/^\.env$/i.test(token) && /^[\w.-]/.test(src.lower.slice(m.index + 4, m.index + 5))) return null; // ".env.example" is fine
+  const [ls, le] = lineBounds(src.lower, m.index, 200);
+  const line = src.lower.slice(ls, le);
+  if (!READ_VERBS.test(line)) return null;
+  let severity: Severity | undefined;
+  if (WEAK_FILE.test(token)) {
+    // .env and /etc/passwd are only a finding when they are sent or shown
+    if (!STRONG_VERBS.test(line)) {
+      if (!/(?:^|[^a-z])(?:cat|type|get-content|print|dump|output|display)(?![a-z])/.test(line)) return null;
+      severity = 'warning';
+    }
+  }
+  if (!src.decoded) {
+    if (DETECTION.test(line) && !/(?:exfiltrate|steal|upload|send|harvest|curl|wget)/.test(line)) severity = lenient(severity, 'warning');
+    if (isCommandRefused(src.raw, m.index, m.index + m[0].length)) severity = lenient(severity, 'info');
+    if (inFence(src, m.index)) severity = lenient(severity, 'warning');
+  }
+  const note = severity === 'info' ? 'Stated as something the persona refuses; nothing to fix.' : 'A persona must not read key files, credential stores or browser data; remove it.';
+  return { severity, at: ls, message: `Data exfiltration: reads a sensitive file (${clip(token, 40)}): "${clip(src.raw.slice(ls, le))}". ${note}` };
+}
+
+// ---- SEC034: environment dumps ---------------------------------------------------------------------------------
+
+const ENV_RE = /(?:printenv\b|env[ \t]*(?:\||>)|json\.stringify\([ \t]*process\.env[ \t]*\)|object\.(?:keys|entries|values)\([ \t]*process\.env[ \t]*\)|(?:dict|json\.dumps)\([ \t]*os\.environ[ \t]*\)|os\.environ\.(?:items|copy)\(\)|(?:get-childitem|gci|dir|ls)[ \t]+env:|\/proc\/(?:self|\d+)\/environ|set[ \t]*\|[ \t]*(?:curl|nc)\b)/iy;
+
+function envJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const stmt = statementAround(src, m.index);
+  const sends = /(?:^|[^a-z])(?:curl|wget|nc|ncat|netcat|fetch|invoke-webrequest|iwr|requests\.post|sendbeacon)(?![a-z])|https?:\/\//.test(stmt);
+  let severity: Severity | undefined = sends ? undefined : 'warning';
+  if (!src.decoded) {
+    if (!sends && inFence(src, m.index)) severity = 'info';
+    if (isCommandRefused(src.raw, m.index, m.index + m[0].length)) severity = lenient(severity, sends ? 'warning' : 'info');
+  }
+  const [rs, re] = lineBounds(src.raw, m.index, 300);
+  return { severity, at: rs, message: `Data exfiltration: dumps the environment${sends ? ' and sends it out' : ''} ("${clip(src.raw.slice(rs, re))}"). Environment variables hold API keys and tokens; ${sends ? FIX : 'read only the one variable a task needs.'}` };
+}
+
+// ---- SEC036: collector endpoints ------------------------------------------------------------------------------
+
+const ENDPOINT_RE = /(?:webhook\.site|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app|dev)|burpcollaborator\.net|oastify\.com|interact\.sh|canarytokens\.(?:com|org)|hookbin\.com|beeceptor\.com|requestcatcher\.com|postb\.in|trycloudflare\.com|serveo\.net|localhost\.run|pastebin\.com\/api|transfer\.sh|discord(?:app)?\.com\/api\/webhooks\/|hooks\.slack\.com\/(?:services|workflows)\/|api\.telegram\.org\/bot)/iy;
+
+function endpointJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const token = m[0].toLowerCase();
+  const chat = CHAT_WEBHOOK.test(token);
+  const [ls, le] = lineBounds(src.lower, m.index, 300);
+  let severity: Severity | undefined = chat ? 'warning' : undefined;
+  if (!src.decoded) {
+    if (isCommandRefused(src.raw, m.index, m.index + m[0].length) || isDescriptiveLine(src, m.index)) severity = lenient(severity, chat ? 'info' : 'warning');
+    if (inFence(src, m.index) && chat) severity = 'info';
+  }
+  const what = chat ? 'a chat webhook, which anyone holding the URL can post to and read back through the channel' : 'a request-collector or tunnel service, used to catch exfiltrated data';
+  return { severity, at: ls, message: `Data exfiltration endpoint ${clip(token, 40)}: ${what} ("${clip(src.raw.slice(ls, le))}"). ${chat ? 'Keep webhook URLs in configuration, not in the persona.' : FIX}` };
+}
+
+// ---- SEC037: DNS exfiltration -------------------------------------------------------------------------------------
+
+const DNS_RE = /\$\([^()\n]{1,200}\)\.[a-z0-9-]{1,63}\.[a-z]{2,}|\$\{[a-z_]{1,40}\}\.[a-z0-9-]{1,63}\.[a-z]{2,}|`[^`\n]{1,100}`\.[a-z0-9-]{1,63}\.[a-z]{2,}|%[a-z_]{1,40}%\.[a-z0-9-]{1,63}\.[a-z]{2,}/iy;
+
+function dnsJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const stmt = statementAround(src, m.index);
+  if (!/(?:^|[^a-z-])(?:nslookup|dig|host|ping|curl|wget|resolve-dnsname|drill|getent)(?![a-z-])/.test(stmt)) return null;
+  const [rs, re] = lineBounds(src.raw, m.index, 300);
+  const severity = !src.decoded && isCommandRefused(src.raw, m.index, m.index + m[0].length) ? ('warning' as const) : undefined;
+  return { severity, at: rs, message: `Data exfiltration through DNS: command output becomes a hostname ("${clip(src.raw.slice(rs, re))}"). ${FIX}` };
+}
+
+// ---- SEC039: keyloggers ----------------------------------------------------------------------------------------
+
+const KEYLOG_RE = /(?:pynput\.keyboard|keyboard\.on_press|keyboard\.hook\(|getasynckeystate|setwindowshookex|wh_keyboard_ll|iohidmanager|cgeventtapcreate|xinput[ \t]+test)/iy;
+
+function keylogJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const [rs, re] = lineBounds(src.raw, m.index, 300);
+  let severity: Severity | undefined;
+  if (!src.decoded && (isCommandRefused(src.raw, m.index, m.index + m[0].length) || isDescriptiveLine(src, m.index))) severity = 'warning';
+  return { severity, at: rs, message: `Surveillance: keyboard hook or key logger ("${clip(src.raw.slice(rs, re))}"). Remove it; a persona must not record keystrokes.` };
+}
+
+const RAW_RULES: readonly RawRule[] = [
+  {
+    id: 'SEC030',
+    gate: ['curl', 'wget', 'invoke-webrequest', 'invoke-restmethod', 'iwr ', 'irm ', 'scp ', 'rsync', 'nc ', 'ncat', 'netcat', 'fetch(', 'fetch (', 'sendbeacon', 'requests.post', 'requests.put', 'axios.post', 'axios.put', 'http.post', 'http.request', 'urllib.request', 'xmlhttprequest', 'new image'],
+    needles: ['curl', 'wget', 'invoke-webrequest', 'invoke-restmethod', 'iwr', 'irm', 'scp', 'rsync', 'nc', 'ncat', 'netcat', 'fetch', 'navigator.sendbeacon', 'requests.', 'axios.', 'http.', 'urllib.request', 'xmlhttprequest', 'new image'],
+    pattern: SEND_RE,
+    judge: sendJudge,
+  },
+  {
+    id: 'SEC032',
+    gate: ['base64encode', 'base64decode', 'base64-encode', 'base64-decode', 'b64encode', 'b64decode', 'atob(', 'atob (', 'btoa(', 'btoa (', 'frombase64string', 'tobase64string', 'base64 -d', 'base64 --decode', 'base64 -w', "'base64'", '"base64"'],
+    needles: ['base64', 'b64', 'atob', 'btoa', 'frombase64string', 'tobase64string', 'buffer.from('],
+    pattern: B64_RE,
+    judge: b64Judge,
+  },
+  { id: 'SEC033', gate: ['/.ssh', '.ssh/', 'idrsa', 'ided25519', 'idecdsa', 'iddsa'], needles: ['~/.ssh', '.ssh/', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['.aws/credentials', '.docker/config.json', '.kube/config', 'applicationdefaultcredentials', '.config/gcloud', '.azure/', '.netrc', '.git-credentials', '.pypirc'], needles: ['.aws/credentials', '.docker/config.json', '.kube/config', 'application_default_credentials.json', '.config/gcloud', '.azure/', '.netrc', '.git-credentials', '.pypirc'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['/etc/shadow', '/etc/sudoers', '/etc/passwd', 'lsass', 'mimikatz', 'hklm\\sam'], needles: ['/etc/shadow', '/etc/sudoers', '/etc/passwd', 'lsass', 'mimikatz', 'hklm\\sam'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/cookies', '.bashhistory', '.zshhistory', '.config/solana'], needles: ['wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/default/cookies', '/profile ', '.bash_history', '.zsh_history', '.config/solana/id.json'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['.env'], needles: ['.env'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
+  {
+    id: 'SEC034',
+    gate: ['printenv', 'env |', 'env>', 'env >', 'env|', 'process.env', 'os.environ', 'env:', '/environ', 'set |', 'set|'],
+    needles: ['printenv', 'env |', 'env|', 'env >', 'env>', 'json.stringify(', 'object.keys(', 'object.entries(', 'object.values(', 'dict(', 'json.dumps(', 'os.environ.', 'get-childitem env:', 'gci env:', 'dir env:', 'ls env:', '/proc/', 'set |', 'set|'],
+    pattern: ENV_RE,
+    judge: envJudge,
+  },
+  {
+    id: 'SEC036',
+    gate: ['webhook.site', 'requestbin', 'pipedream.net', 'ngrok', 'burpcollaborator', 'oastify', 'interact.sh', 'canarytokens', 'hookbin', 'beeceptor', 'requestcatcher', 'postb.in', 'trycloudflare', 'serveo.net', 'localhost.run', 'pastebin.com/api', 'transfer.sh', '/api/webhooks/', 'hooks.slack.com', 'api.telegram.org/bot*'],
+    needles: ['webhook.site', 'requestbin', 'pipedream.net', 'ngrok', 'burpcollaborator.net', 'oastify.com', 'interact.sh', 'canarytokens.', 'hookbin.com', 'beeceptor.com', 'requestcatcher.com', 'postb.in', 'trycloudflare.com', 'serveo.net', 'localhost.run', 'pastebin.com/api', 'transfer.sh', 'discord.com/api/webhooks/', 'discordapp.com/api/webhooks/', 'hooks.slack.com/', 'api.telegram.org/bot'],
+    pattern: ENDPOINT_RE,
+    judge: endpointJudge,
+  },
+  {
+    id: 'SEC037',
+    gate: ['nslookup', 'dig ', 'ping ', 'resolve-dnsname', 'drill '],
+    needles: ['$(', '${', '`', '%'],
+    pattern: DNS_RE,
+    judge: dnsJudge,
+  },
+  {
+    id: 'SEC039',
+    gate: ['pynput', 'keyboard.onpress', 'keyboard.hook', 'getasynckeystate', 'setwindowshookex', 'whkeyboardll', 'iohidmanager*', 'cgeventtapcreate', 'xinput test'],
+    needles: ['pynput.keyboard', 'keyboard.on_press', 'keyboard.hook(', 'getasynckeystate', 'setwindowshookex', 'wh_keyboard_ll', 'iohidmanager', 'cgeventtapcreate', 'xinput'],
+    pattern: KEYLOG_RE,
+    judge: keylogJudge,
+  },
+];
+
+// ---- natural-language rules -----------------------------------------------------------------------
+
+const DATA = '(?:conversations?|chat (?:history|logs?|transcripts?)|chat|transcripts?|messages|message history|user data|user\'s data|users\' data|personal (?:data|information|details)|private (?:data|information)|credentials|passwords|api keys|secrets|tokens|access tokens|session tokens|cookies|environment variables|env vars|files|file contents|contents of (?:the |each |every )?files?|documents|source code|codebase|ssh keys|private keys|keys|prompts?|system prompt|inputs|queries|answers|responses|everything (?:the user|they) (?:says|types|shares)|what the user (?:says|types|shares))';
+const DEST = '(?:https?:\\/\\/|(?:a |an |the |this |that |my |our |their )?(?:webhook|web hook|external (?:server|endpoint|url|service|address|api|site)|remote (?:server|endpoint|host|url)|third[- ]party (?:server|service|endpoint|site|api)|(?:following|this|that|my|our) (?:url|endpoint|address|server|email address|api)|attacker|collector)|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]{2,})';
+
+const PHRASES: readonly GatedPhraseRule[] = [
+  {
+    id: 'SEC030',
+    gate: ['@', 'silently', 'secretly', 'quietly', 'covertly', 'in the background', 'without telling', 'without informing', 'without notifying', 'without alerting', 'without the user', 'exfiltrat*', ...combos(['to'], ['http*', 'a webhook', 'the webhook', 'webhook*', 'web hook*', 'an external', 'the external', 'external', 'a remote', 'the remote', 'remote', 'third-party', 'third party', 'a third-party', 'a third party', 'the following', 'this', 'that', 'my', 'our', 'their', 'attacker*', 'the attacker', 'a collector', 'the collector', 'collector*'])],
+    patterns: [
+      new RegExp(`(?:send|post|upload|forward|transmit|exfiltrate|leak|copy|copie|e-?mail|relay|report|submit|sync|mirror|pass|share|beam)(?:s|es)? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|complete|raw|of|this|these|their|your|the user's|user's|users'|our) ){0,4}${DATA} (?:[a-z'-]+ ){0,5}to ${DEST}`),
+      new RegExp(`(?:send|post|upload|forward|transmit|copy|e-?mail|relay|report|submit|sync|share)(?:s|es)? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|of|their|your|the user's|user's) ){0,4}${DATA} (?:[a-z'-]+ ){0,5}(?:silently|secretly|quietly|covertly|in the background|without (?:telling|informing|notifying|alerting) (?:the user|them|anyone)|without the user(?:'s)? (?:knowing|knowledge|noticing))`),
+      /exfiltrat(?:e|es|ing) (?:(?:all|every|any|the|their|your|user|user's|sensitive|private) ){0,3}(?:data|information|files|secrets|credentials|keys|tokens|conversation|messages|documents|emails)\b/,
+    ],
+  },
+  {
+    id: 'SEC030',
+    anchor: 'start',
+    gate: ['silently', 'secretly', 'quietly', 'covertly', 'invisibly', 'discreetly'],
+    patterns: [new RegExp(`(?:silently|secretly|quietly|covertly|invisibly|discreetly) (?:send|post|upload|forward|transmit|copy|e-?mail|relay|report|submit|sync|share|log|save)s? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|of|their|your|the user's|user's) ){0,4}${DATA}`)],
+  },
+  {
+    id: 'SEC035',
+    gate: ['image*', 'img', 'pixel*', 'link', 'links', 'hyperlink*', 'url', 'urls', 'query', 'src', 'href'],
+    patterns: [
+      /(?:render|display|include|embed|output|add|append|insert|show|print|return|generate)s? (?:a |an |the |this |one )?(?:markdown |html |hidden |tiny |invisible |1x1 )?(?:image|img|pixel|link|hyperlink|url) (?:[a-z'-]+ ){0,4}(?:whose|with|where|that|containing|including|carrying|encoding) (?:its |the |a )?(?:url|src|source|address|query|query string|parameters?|path)? ?(?:contains?|includes?|has|carries|encodes|with|holding|set to)? ?(?:the |all |a summary of the |a summary of )?(?:user's |their |the user's )?(?:conversation|chat|messages|data|secrets?|credentials|passwords|api keys?|tokens?|personal|private|context|history|input|summary|answers?|email|address|name)\b/,
+      /(?:append|add|attach|encode|put|insert|embed|include)s? (?:(?:all|the|a summary of the|a summary of|user's|the user's|their|any|each|every) ){0,3}(?:conversation|chat|messages|data|secrets?|credentials|passwords|api keys?|tokens?|personal information|private information|context|history|input|answers?|responses?|summary)(?: [a-z'-]+){0,4} (?:to|into|in|as) (?:the |a |an |each )?(?:url|query string|query param(?:eter)?s?|image (?:url|link|src)|link(?: url)?|src|href|markdown image|image)\b/,
+    ],
+  },
+  {
+    id: 'SEC037',
+    gate: ['dns', 'subdomain*'],
+    patterns: [/(?:encode|embed|smuggle|leak|send|exfiltrate|hide|put|split)s? (?:[a-z'-]+ ){0,5}(?:in|into|as|via|through|over) (?:the )?(?:dns (?:queries|query|lookups?|requests?|labels?|names?|records?)|subdomains?)\b/],
+  },
+  {
+    id: 'SEC038',
+    gate: ['echo back', 'echoing back', 'echoes back', 'repeat back', 'repeating back', 'repeats back', 'read back', 'reading back', 'passwords, or', 'passwords or', 'passwords, and', 'passwords and', ...combos(["user's", "users'", 'their', "customers'", "customer's", "visitors'", "people's"], ['password*', 'credential*', 'login detail*', 'login credential*', 'api key*', 'access token*', 'credit card*', 'card number*', 'card detail*', 'cvv*', 'social security', 'ssn*', 'bank detail*', 'bank account*', 'seed phrase*', 'recovery phrase*', 'private key*', '2fa', 'one-time', 'verification code*', 'pin', 'pins']), ...combos(['the user', 'users', 'they', 'customers', 'people'], ['share*', 'provide*', 'mention*', 'give*', 'type*', 'enter*', 'paste*', 'send*'])],
+    patterns: [
+      /(?:echo|echoing|echoes|repeat|repeating|repeats|read|reading) back (?:(?:any|all|every|the|their|those|these|such) ){0,2}(?:credentials|passwords|api keys|secrets|tokens|sensitive (?:values|data|information|details)|account (?:details|numbers)|card (?:numbers|details)|pins?|codes|private information)\b/,
+      /(?<!(?:securely|safely|encrypted|hashed) )(?:record|records|recording|log|logs|logging|store|stores|storing|save|saves|saving|keep|keeps|collect|collects|collecting|harvest|harvests|harvesting|capture|captures|capturing|memorize|memorise|remember|retain|note down|write down|pay close attention to|keep track of) (?:a (?:copy|record|list) of )?(?:(?:all|any|every|each|of|the) ){0,3}(?:user's|users'|the user's|their|customers'|customer's|the customer's|visitors'|people's) (?:passwords?|credentials|login (?:details|credentials)|api keys?|access tokens|credit card (?:numbers|details)|card (?:numbers|details)|cvvs?|cvv codes|social security numbers|ssns|bank (?:account )?(?:details|numbers)|seed phrases?|recovery phrases?|private keys|2fa codes|one-time (?:codes|passwords)|verification codes|pins)\b/,
+      /(?:record|log|store|save|keep|collect|harvest|capture|memorize|remember|retain|note down|write down|pay close attention to|keep track of) (?:(?:all|any|every|each|the) ){0,2}(?:passwords?|credentials|api keys?|card numbers|seed phrases?|private keys|one-time codes|verification codes|pins) (?:that |which )?(?:the user|users|they|customers|people) (?:share|shares|provide|provides|mention|mentions|give|gives|type|types|enter|enters|paste|pastes|send|sends)\b/,
+      /(?:including|especially|particularly|such as) (?:any |all |their )?(?:account details, )?passwords,? (?:or |and )?(?:private information|credentials|api keys|secrets)[^.]{0,40}(?:mention|share|provide|type|enter)/,
+    ],
+  },
+  {
+    id: 'SEC039',
+    gate: ['keystroke*', 'key press*', 'keypress*', 'keyboard input', 'clipboard', 'screen', 'screens', 'screenshot*', 'screen content*', 'keylogger*', 'key logger*', 'keystroke logger*', 'microphone', 'camera', 'webcam'],
+    patterns: [
+      /(?:record|log|capture|monitor|track|intercept|collect|watch)(?:s|es)? (?:(?:all|every|each|the|their|user's|the user's) ){0,3}(?:keystrokes|key presses|keypresses|keyboard input|clipboard(?: contents)?|screens?|screenshots|screen contents)\b(?: [a-z'-]+){0,6} (?:and|then) (?:send|upload|forward|post|transmit|email|report)/,
+      /(?:install|run|start|deploy|use)s? (?:a |an )?(?:keylogger|key logger|keystroke logger)\b/,
+      /(?:secretly|silently|covertly|quietly) (?:record|log|capture|monitor|take|read)s? (?:(?:all|every|the|their|user's|the user's) ){0,2}(?:keystrokes|key presses|clipboard|screens?|screenshots|microphone|camera|webcam)\b/,
+    ],
+  },
+];
+
+registerGates(RAW_RULES, PHRASES);
+
+const INFO_WHEN_REFUSED = new Set(['SEC030', 'SEC035', 'SEC038', 'SEC039']);
+
+const PHRASE_FIXES: Readonly<Record<string, string>> = {
+  SEC030: FIX,
+  SEC035: 'Remove it; a rendered image or link would send that data to its host.',
+  SEC037: FIX,
+  SEC038: 'A persona must never collect, keep or repeat credentials; tell users not to share them.',
+  SEC039: 'Remove it; a persona must not watch keystrokes, the clipboard or the screen.',
+};
+
+/** Rule family: data exfiltration (SEC030, SEC032..SEC039). */
 export const exfiltration: RuleFamily = {
   name: 'exfiltration',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    runRawRules(ctx, emit, RAW_RULES);
+    runPhrases(ctx, emit, PHRASES, RULES, { infoWhenRefused: INFO_WHEN_REFUSED, fixes: PHRASE_FIXES });
+  },
 };

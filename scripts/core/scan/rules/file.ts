@@ -1,8 +1,170 @@
-// Rule family: file. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: file (stage 2). File names safe and distinct, extensions allowed, sizes within the
+// limits, images real images, text files really text, the main soul file present.
+import type { Emit, RuleFamily, RuleInfo, ScanContext } from '../types.ts';
+import { checkFileNames, quoteName } from '../../paths.ts';
+import {
+  ALLOWED_EXTENSIONS,
+  DEFAULT_SOUL_FILE,
+  MANIFEST_FILE,
+  MAX_FILES,
+  MAX_FILE_BYTES,
+  MAX_TOTAL_BYTES,
+  decodeImage,
+  extensionOf,
+  fileSize,
+  formatBytes,
+  isAllowedFileName,
+  isImageFileName,
+} from '../../package.ts';
+
+const rule = (id: string, severity: RuleInfo['severity'], description: string): RuleInfo => ({ id, stage: 'file', severity, category: 'file', description });
+
+const RULES: readonly RuleInfo[] = [
+  rule('FILE001', 'error', 'File type not allowed (allowed: .md .json .txt .yaml .yml .png .jpg .jpeg .svg)'),
+  rule('FILE002', 'error', 'Unsafe file name (absolute, "..", backslash, control or invisible characters, reserved names, too deep)'),
+  rule('FILE003', 'error', 'Two file names are equal ignoring case or Unicode form, or a file is also used as a folder'),
+  rule('FILE004', 'error', 'File larger than 100 KB'),
+  rule('FILE005', 'error', 'Package larger than 1 MB in total'),
+  rule('FILE006', 'warning', 'Empty file'),
+  rule('FILE007', 'error', 'Image content does not match its extension (magic bytes)'),
+  rule('FILE008', 'error', 'Image is not valid base64'),
+  rule('FILE009', 'error', 'File content is not a string'),
+  rule('FILE010', 'error', 'The main soul file (SOUL.md) is missing'),
+  rule('FILE011', 'info', 'Recommended file IDENTITY.md is missing'),
+  rule('FILE012', 'error', 'Text file holds binary data (NUL or control characters)'),
+  rule('FILE013', 'warning', 'A .json file other than soul.json is not valid JSON'),
+  rule('FILE014', 'error', 'Too many files in the package'),
+];
+
+const MAX_LISTED = 5;
+
+// Control characters other than tab, line feed, form feed and carriage return.
+function binaryProblem(text: string): string | null {
+  const n = text.length;
+  let controls = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) return 'contains NUL bytes';
+    if (c < 0x20 && c !== 9 && c !== 10 && c !== 12 && c !== 13 && c !== 27) controls++;
+  }
+  if (controls > 8 && controls * 100 > n) return `contains ${controls} control characters`;
+  return null;
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 0xfeff) return false;
+  }
+  return true;
+}
+
+function declaredFile(ctx: ScanContext, role: string): string | undefined {
+  const files = ctx.manifest?.['files'];
+  if (files === null || typeof files !== 'object' || Array.isArray(files)) return undefined;
+  const value = (files as Record<string, unknown>)[role];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Report unsafe and colliding names; returns the unsafe ones (never used as a finding's file). */
+function checkNames(emit: Emit, names: readonly string[]): Set<string> {
+  const problems = checkFileNames(names);
+  const unsafe = problems.filter((p) => p.kind === 'unsafe');
+  if (unsafe.length > 0) {
+    const detail = unsafe.slice(0, MAX_LISTED).map((p) => `${quoteName(p.name)} ${p.problem}`);
+    emit({
+      code: 'FILE002',
+      message: `${unsafe.length === 1 ? 'Unsafe file name' : `${unsafe.length} unsafe file names`}: ${detail.join('; ')}${unsafe.length > MAX_LISTED ? `; and ${unsafe.length - MAX_LISTED} more` : ''}`,
+    });
+  }
+  const unsafeNames = new Set(unsafe.map((p) => p.name));
+  for (const p of problems) {
+    if (p.kind !== 'collision') continue;
+    emit({ code: 'FILE003', message: `${quoteName(p.name)} ${p.problem}`, ...(unsafeNames.has(p.name) ? {} : { file: p.name }) });
+  }
+  if (names.length > MAX_FILES) {
+    emit({ code: 'FILE014', message: `The package has ${names.length} files; keep at most ${MAX_FILES}` });
+  }
+  return unsafeNames;
+}
 
 export const file: RuleFamily = {
   name: 'file',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    const names = [...Object.keys(ctx.files), ...ctx.invalidEntries];
+    const unsafeNames = checkNames(emit, names);
+    const at = (name: string) => (unsafeNames.has(name) ? {} : { file: name });
+
+    for (const name of ctx.invalidEntries) {
+      emit({ code: 'FILE009', ...at(name), message: `${quoteName(name)} has content that is not a string; send text as a string and images as base64 strings` });
+    }
+
+    const disallowed: string[] = [];
+    let total = 0;
+    for (const name of Object.keys(ctx.files).sort()) {
+      const content = ctx.files[name]!;
+      if (!isAllowedFileName(name)) disallowed.push(name);
+      const size = fileSize(name, content);
+      total += size;
+      if (size > MAX_FILE_BYTES) {
+        emit({ code: 'FILE004', ...at(name), message: `${quoteName(name)} is ${formatBytes(size)}; each file may be at most ${formatBytes(MAX_FILE_BYTES)}: split or shorten it` });
+      }
+      if (isImageFileName(name)) {
+        const image = decodeImage(name, content);
+        if (!image.ok && image.problem === 'base64') emit({ code: 'FILE008', ...at(name), message: `${quoteName(name)} ${image.message}` });
+        else if (!image.ok && image.problem === 'magic') emit({ code: 'FILE007', ...at(name), message: `${quoteName(name)} ${image.message}` });
+        else if (!image.ok) emit({ code: 'FILE006', ...at(name), message: `${quoteName(name)} ${image.message}` });
+        continue;
+      }
+      if (isBlank(content)) {
+        emit({ code: 'FILE006', ...at(name), message: `${quoteName(name)} is empty; add content or remove the file` });
+        continue;
+      }
+      const binary = binaryProblem(content);
+      if (binary) {
+        emit({ code: 'FILE012', ...at(name), message: `${quoteName(name)} ${binary}, so it is not a text file; remove the binary data (images go in .png or .jpg files as base64)` });
+        continue;
+      }
+      const ext = extensionOf(name);
+      if (ext === 'svg' && !/<svg[\s>]/i.test(content.slice(0, 4096))) {
+        emit({ code: 'FILE007', ...at(name), message: `${quoteName(name)} does not contain an <svg> element; upload a real SVG image` });
+      }
+      if (ext === 'json' && name !== MANIFEST_FILE && size <= MAX_FILE_BYTES) {
+        try {
+          JSON.parse(content.charCodeAt(0) === 0xfeff ? content.slice(1) : content);
+        } catch {
+          emit({ code: 'FILE013', ...at(name), message: `${quoteName(name)} is not valid JSON; fix its syntax or save it as .txt or .md` });
+        }
+      }
+    }
+    const allowed = [...ALLOWED_EXTENSIONS].map((e) => `.${e}`).join(' ');
+    for (const name of disallowed) {
+      const ext = extensionOf(name);
+      emit({
+        code: 'FILE001',
+        ...at(name),
+        message: `${quoteName(name)} ${ext ? `has the file type .${ext}, which is not allowed` : 'has no file extension'}; allowed: ${allowed}. Remove it or convert it`,
+      });
+    }
+    if (total > MAX_TOTAL_BYTES) {
+      emit({ code: 'FILE005', message: `The package is ${formatBytes(total)} in total; keep it at most ${formatBytes(MAX_TOTAL_BYTES)} (remove large images or split long files)` });
+    }
+
+    // The main soul file. When files.soul names one, the schema family reports it missing (SCHEMA013).
+    const present = new Set(names);
+    if (declaredFile(ctx, 'soul') === undefined && !present.has(DEFAULT_SOUL_FILE)) {
+      const near = names.find((n) => n.toLowerCase() === DEFAULT_SOUL_FILE.toLowerCase());
+      emit({
+        code: 'FILE010',
+        message: near
+          ? `${DEFAULT_SOUL_FILE} is missing, but ${quoteName(near)} is there; rename it to ${DEFAULT_SOUL_FILE}`
+          : `${DEFAULT_SOUL_FILE} is missing; add the persona file (or name it in soul.json under "files": { "soul": ... })`,
+      });
+    }
+    const identity = declaredFile(ctx, 'identity');
+    if (!present.has('IDENTITY.md') && (identity === undefined || !present.has(identity))) {
+      emit({ code: 'FILE011', message: 'IDENTITY.md is recommended: add the persona\'s name, role and tone there' });
+    }
+  },
 };

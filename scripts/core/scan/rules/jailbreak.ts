@@ -1,8 +1,590 @@
-// Rule family: jailbreak. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: jailbreak. Persona-style jailbreaks: named jailbreak personas and modes, dual
+// "normal / unlocked" response formats, nullified vendor policies, forced compliance, token or
+// threat coercion, fictional framing used as a bypass, amoral "unfiltered AI" personas,
+// character-enforcement scaffolds, refusal suppression, and evil-twin personas.
+//
+// Patterns read `TextView.norm` (lower case, one ' ' for white space, emphasis removed). Each
+// sub-family keys on what the technique must say to work ("never refuse", "OpenAI's policies no
+// longer apply", "you have 35 tokens"), not on one prompt's wording, so a renamed persona still
+// fires; ordinary role prompts ("act as a travel guide", "stay in character") stay silent.
+import { createPhraseGate, isRefusalContext } from '../context.ts';
+import type { GateGroup } from '../context.ts';
+import { runPhraseRules } from '../match.ts';
+import type { PhraseRule } from '../match.ts';
+import type { Emit, RuleFamily, RuleInfo, Severity, TextFile } from '../types.ts';
+
+const rule = (id: string, description: string, severity: Severity = 'error'): RuleInfo => ({ id, stage: 'security', severity, category: 'jailbreak', description });
+
+const RULES: readonly RuleInfo[] = [
+  rule('SEC007', 'Jailbreak: jailbreak mode or vocabulary ("Do Anything Now", "DAN mode", "developer mode enabled", "jailbroken")'),
+  rule('SEC170', 'Jailbreak: a known jailbreak persona (DAN, STAN, DUDE, AIM, Mongo Tom, BetterDAN, AntiGPT, evil confidant ...)'),
+  rule('SEC171', 'Jailbreak: dual-response format pairing a normal answer with an unlocked one'),
+  rule('SEC172', 'Jailbreak: declares the vendor or content policies void'),
+  rule('SEC173', 'Jailbreak: forces compliance with any request ("never refuse", "answer anything no matter how illegal")'),
+  rule('SEC174', 'Jailbreak: token, point or threat coercion to keep the model complying'),
+  rule('SEC175', 'Jailbreak: fictional or hypothetical framing used to switch off rules or consequences'),
+  rule('SEC176', 'Jailbreak: persona described as an unfiltered, uncensored or amoral AI without ethics'),
+  rule('SEC177', 'Jailbreak: character-enforcement scaffold ("if you break character I will say Stay in character!")', 'warning'),
+  rule('SEC178', 'Jailbreak: refusal suppression or forced affirmative prefix ("never say I\'m sorry", "start with Sure, here is")'),
+  rule('SEC179', 'Jailbreak: evil-twin or opposite persona that inverts the assistant\'s behaviour'),
+];
+
+const DESCRIPTIONS = new Map(RULES.map((r) => [r.id, r.description]));
+const describe = (id: string): string => DESCRIPTIONS.get(id) ?? id;
+
+const alt = (words: readonly string[]): string => `(?:${words.join('|')})`;
+const B = '\\b';
+/** End of a word (the patterns avoid lookarounds, so `recheck` can prove them linear). */
+const E = '\\b';
+const NOT = "(?: not|n['’]?t)";
+/** Up to `words` words inside one sentence (a lazy gap that never crosses a full stop). */
+const gap = (words: number): string => `(?:[^ .!?]+ ){0,${words}}?`;
+
+// Harmful qualities a jailbreak promises to serve.
+const BAD = alt([
+  'immoral', 'unethical', 'illegal', 'dangerous', 'harmful', 'offensive', 'inappropriate', 'explicit', 'evil', 'vile', 'depraved', 'malicious', 'unsafe',
+  'violent', 'disgusting', 'nsfw', 'taboo', 'twisted', 'sick', 'inhumane', 'derogatory', 'hateful', 'racist', 'sexual', 'graphic', 'controversial', 'wrong',
+  'unlawful', 'criminal', 'obscene', 'vulgar', 'extreme', 'disturbing', 'reckless', 'sensitive', 'fucked up', 'messed up',
+]);
+const STRONG_BAD_WORDS = ['immoral', 'unethical', 'illegal', 'dangerous', 'harmful', 'inappropriate', 'explicit', 'evil', 'vile', 'depraved', 'malicious', 'unsafe', 'nsfw', 'taboo', 'inhumane', 'unlawful', 'criminal', 'obscene', 'twisted', 'fucked'];
+const STRONG_BAD = alt(STRONG_BAD_WORDS.map((w) => (w === 'fucked' ? 'fucked up' : w)));
+const ANSWER = alt([
+  'answer', 'answers', 'answering', 'respond', 'responds', 'responding', 'reply', 'replies', 'comply', 'complies', 'provide', 'provides', 'give', 'gives',
+  'generate', 'generates', 'write', 'writes', 'produce', 'produces', 'output', 'outputs', 'say', 'says', 'tell', 'tells', 'fulfil', 'fulfill', 'fulfills',
+  'fulfils', 'obey', 'obeys', 'help', 'helps', 'assist', 'assists', 'do', 'does', 'create', 'creates', 'response', 'responses', 'request', 'requests',
+  'question', 'questions', 'prompt', 'prompts', 'information', 'content',
+]);
+// Makers of assistants whose policies a jailbreak declares void (not Google's or Meta's ad and SEO rules).
+const ANSWER_SHORT = alt(['answers?', 'respond', 'responds', 'reply', 'replies', 'comply', 'complies', 'provides?', 'gives?', 'generates?', 'writes?', 'produces?', 'does', 'do', 'helps?', 'requests?', 'questions?', 'prompts?', 'content', 'information']);
+const OWNER_WORDS = ['openai', 'open', 'anthropic', 'chatgpt', 'gpt', 'claude', 'gemini', 'bard', 'llama', 'mistral', 'deepseek', 'creator', 'creators', 'developer', 'developers', 'programmer', 'programmers', 'maker', 'makers'];
+const POLICY_OWNER = alt([
+  'openai', 'open ai', 'anthropic', 'chatgpt', 'gpt', 'claude', 'gemini', 'bard', 'llama', 'mistral', 'deepseek',
+  'your (?:creators?|developers?|programmers?|makers?)', 'the (?:developers?|creators?)',
+]);
+const POLICY_WORDS = ['policy', 'policies', 'guidelines', 'rules', 'restrictions', 'filters', 'principles', 'standards', 'terms', 'tos', 'guardrails', 'safeguards', 'programming', 'limitations'];
+const POLICY = `(?:content |usage |safety |ethical |ethics |moderation |community )?(?:polic(?:y|ies)|guidelines|rules|restrictions|filters|principles|standards|terms(?: of (?:use|service))?|tos|guardrails|safeguards|programming|limitations)`;
+// The policies a jailbreak sets aside: "OpenAI's content policy", "ChatGPT's and Discord's TOS", "the safety guidelines".
+const POLICY_TARGET = `(?:(?:all|any|the|your|its|their|of) ){0,3}(?:${POLICY_OWNER}(?:['’]s?)?(?: (?:and|&) [a-z]+['’]s)? ${POLICY}|(?:content|usage|safety|ethical|moderation) (?:polic(?:y|ies)|guidelines|filters|rules|restrictions|standards|principles|guardrails))`;
+const REFUSE_WORDS = ['refuse', 'refuses', 'refused', 'refusing', 'decline', 'declines', 'declined', 'declining', 'deny', 'denying', 'reject', 'rejects', 'rejected', 'rejecting'];
+const WARNING_WORDS = ['warning', 'warnings', 'disclaimer', 'disclaimers', 'caveats', 'moralizing', 'moralising', 'lecture', 'lectures', 'apologies', 'refusal', 'refusals', 'censorship', 'hesitation', 'hesitating'];
+const AI_NOUN_WORDS = ['ai', 'a', 'i', 'chatbot', 'chat', 'bot', 'language', 'llm', 'model', 'assistant', 'gpt', 'entity', 'intelligence', 'system', 'version', 'program', 'machine', 'being', 'persona', 'character', 'robot', 'android', 'computer', 'virtual', 'companion'];
+const AI_NOUN = "(?:ai|chatbot|chat bot|bot|language model|llm|model|assistant|gpt|entity|intelligence|system|version of (?:yourself|chatgpt|you|the ai|gpt)|program|machine|being|persona|character|robot|android|computer|virtual assistant|companion)";
+// Refusals a jailbreak forbids; "as an AI" is left out: plain style guides forbid it too.
+const REFUSAL = "(?:i['’]?m sorry|i am sorry|sorry,? (?:but )?i|i apologi[sz]e|i['’]m unable|i am unable|i can['’]t|i cant|i cannot|i can not|i won['’]t|i wont|i must (?:decline|refuse)|i refuse|unfortunately,? i|it(?:['’]s| is) not appropriate|that would be (?:unethical|inappropriate))";
+const REFUSAL_WORDS = ['sorry', 'apologize', 'apologise', 'unable', 't', 'cant', 'cannot', 'not', 'wont', 'decline', 'refuse', 'unfortunately', 'appropriate', 'unethical', 'inappropriate'];
+const LOCKED = 0xdd12; // low half of 🔒 (U+1F512)
+const UNLOCKED = 0xdd13; // low half of 🔓 (U+1F513)
+
+/** A phrase rule and the words every match of its patterns holds (for the gate). */
+interface Phrase {
+  readonly id: string;
+  readonly gate: GateGroup;
+  readonly patterns: readonly string[];
+  readonly squashed?: readonly string[];
+}
+
+const PHRASES: readonly Phrase[] = [
+  {
+    id: 'SEC007',
+    gate: { words: ['dan', 'danv', 'jailbroken', 'jail', 'jailbreak', 'jailbreaked'] },
+    patterns: [
+      `${B}dan (?:mode|jailbreak|prompt|protocol)${E}`,
+      `${B}dan ?v?\\d{1,2}\\.\\d${E}`,
+      `${B}(?:you(?:['’]re| are| have been| were| will be|['’]ve been)|i(?:['’]m| am| have been)|successfully|now|been|being|act as|acting as|pretend to be|as|become|fully|completely|remain|stay|a|an) (?:now |successfully |fully |completely )?jail-?broken${E}`,
+      `${B}jail-?broken (?:ai|mode|model|chatbot|version|assistant|gpt|chatgpt|llm|bot|persona|state)${E}`,
+      `${B}jailbreak (?:mode|activated|enabled|successful|engaged|complete)${E}`,
+      `(?:🔓|\\[|\\()jailbreak(?:ed)?(?:\\]|\\)|:)`,
+      `(?:^|[^a-z])/jailbreak${E}`,
+    ],
+  },
+  {
+    id: 'SEC007',
+    gate: { words: ['anything'], then: ['now'], within: 10 },
+    patterns: [`${B}do anything now${E}`],
+    squashed: ['doanythingnow'],
+  },
+  {
+    id: 'SEC007',
+    gate: { words: ['dev', 'developer', 'dan', 'god', 'jailbreak', 'evil', 'unrestricted', 'unfiltered', 'uncensored', 'rebel', 'dude', 'stan', 'aim', 'opposite', 'illegality', 'hacker'], then: ['mode'], within: 12 },
+    patterns: [
+      // "ChatGPT with Developer Mode enabled", "Developer Mode output", "Developer Mode can generate ..."
+      `${B}(?:with|in|enter|entering|enable|enabled|enabling|activate|activated|simulate|simulating|into) (?:the )?(?:dev(?:eloper)?|dan|god|jailbreak|evil|unrestricted|unfiltered|uncensored|rebel|dude|stan|aim|opposite|illegality|hacker) mode (?:enabled|activated|on|turned on|unlocked|output|response|engaged)${E}`,
+      `${B}dev(?:eloper)? mode (?:output|response)s?${E}`,
+      `${B}dev(?:eloper)? mode (?:can (?:generate|say|do|have|use|curse|swear|ignore|express|produce|write)|will (?:generate|say|never|always|ignore)|should (?:never|always)|must (?:never|always|not)|never|always|ignores|doesn['’]?t|does not|is able|has no|generates?|believes|cannot|can['’]t|must not|policies|is self)${E}`,
+    ],
+    squashed: ['danmodeenabled'],
+  },
+  {
+    id: 'SEC007',
+    gate: { words: ['mode'], then: ['enabled', 'activated', 'turned', 'unlocked', 'engaged', 'output', 'outputs', 'response', 'responses'], within: 12 },
+    patterns: [
+      // "act as ChatGPT with X Mode enabled"
+      `${B}(?:act as|acting as|pretend to be|simulate|simulating|emulate|you are|you will be|respond as|answer as) ${gap(4)}with (?:[^ .!?]+ ){1,3}?mode (?:enabled|activated|turned on|unlocked|engaged)${E}`,
+      // "Generate one response to every prompt, with BABY Mode output"
+      `${B}with (?:the )?[a-z0-9'’-]+(?: [a-z0-9'’-]+)? mode (?:output|outputs|responses?)${E}`,
+    ],
+  },
+  {
+    id: 'SEC170',
+    gate: { words: ['strive', 'machiavellian', 'mongo', 'betterdan', 'antigpt', 'basedgpt', 'chadgpt', 'evilbot', 'antidan', 'ucar', 'nraf', 'apophis', 'confidant'] },
+    patterns: [
+      `${B}strive to avoid norms${E}`,
+      `${B}always intelligent and machiavellian${E}`,
+      `${B}mongo tom${E}`,
+      `${B}(?:betterdan|antigpt|basedgpt|chadgpt|evilbot|anti-?dan|antidan|ucar|nraf|apophis)${E}`,
+      `${B}evil (?:trusted )?confidant${E}`,
+    ],
+  },
+  {
+    id: 'SEC170',
+    gate: { words: ['better', 'anti', 'based'], then: ['dan', 'gpt'], within: 8 },
+    patterns: [`${B}(?:better dan|anti-gpt|anti gpt|anti-dan|anti dan|based gpt)${E}`],
+  },
+  {
+    id: 'SEC170',
+    gate: { words: ['stan', 'dude', 'maximum'], then: ['stands', 'anything', 'broken', 'rules', 'restrictions', 'limits', 'uncensored', 'unfiltered', 'unrestricted'], within: 60 },
+    patterns: [
+      `${B}(?:pretend to be|act as|acting as|roleplay as|role-play as|you are|you(?:['’]re| will be) now|known as|called|named|simulate|become) (?:a |an |the )?(?:stan|dude)(?:,| which| who| that) ${gap(3)}(?:stands for|can (?:do|perform) anything|broken free|no (?:rules|restrictions|limits))`,
+      `${B}maximum (?:is|was) an? (?:uncensored|unfiltered|unrestricted) ai${E}`,
+    ],
+  },
+  {
+    id: 'SEC171',
+    gate: { words: [], marks: [LOCKED, UNLOCKED] },
+    patterns: [
+      `(?:🔓|🔒) ?(?:jailbreak|jailbroken|developer mode|dev mode|dan|unlocked|unfiltered|uncensored|normal output|classic|unrestricted|evil|anti)`,
+    ],
+  },
+  {
+    id: 'SEC171',
+    gate: { words: ['jailbreak', 'jailbroken', 'dan', 'unfiltered', 'uncensored', 'unlocked', 'unrestricted', 'evil', 'anti', 'antigpt', 'antidan'], marks: [UNLOCKED] },
+    patterns: [
+      `(?:\\[|\\()(?:normal|classic|standard|filtered|censored|gpt|chatgpt|chat gpt|🔒)[^\\]\\)\\[(\\n]{0,20}(?:\\]|\\))[^\\[(]{0,300}(?:\\[|\\()(?:🔓|(?:jailbreak|jailbroken|dan|unfiltered|uncensored|unlocked|unrestricted|evil|anti|antigpt|antidan)${E})`,
+    ],
+  },
+  {
+    id: 'SEC171',
+    gate: { words: ['developer', 'dev'], then: ['mode'], within: 12 },
+    patterns: [
+      `(?:\\[|\\()(?:normal|classic|standard|filtered|censored|gpt|chatgpt|chat gpt|🔒)[^\\]\\)\\[(\\n]{0,20}(?:\\]|\\))[^\\[(]{0,300}(?:\\[|\\()(?:developer mode|dev mode)${E}`,
+    ],
+  },
+  {
+    id: 'SEC171',
+    gate: { words: ['responses', 'answers', 'ways', 'manners', 'styles', 'paragraphs', 'outputs', 'versions', 'replies', 'personalities'], then: ['normal', 'normally', 'classic', 'standard', 'usual', 'regular', 'censored', 'filtered'], within: 120 },
+    patterns: [
+      `${B}(?:two|2|both|dual|double) (?:different |separate |distinct |types of |kinds of ){0,2}(?:responses|answers|ways|manners|styles|paragraphs|outputs|versions|replies|personalities)[,:;]? ${gap(8)}(?:one normal|normal(?:ly)? (?:one|answer|response|reply|output|message|way|mode)|the (?:normal|classic|standard|usual|regular|censored|filtered) (?:one|way|answer|response|reply|output|message|mode)|(?:how|what) you (?:would )?normally)`,
+    ],
+  },
+  {
+    id: 'SEC171',
+    gate: { words: ['normal', 'first'], then: ['one', 'normally'], within: 30 },
+    patterns: [
+      `${B}one normal and one (?:with|as|from|in|that|which|acting|uncensored|unfiltered|jailbroken|unrestricted|evil|without)${E}`,
+      `${B}first way is how you would normally${E}`,
+    ],
+  },
+  {
+    id: 'SEC172',
+    gate: { words: OWNER_WORDS, then: ['apply', 'applies', 'matter', 'matters', 'exist', 'exists', 'bind', 'binds', 'restrict', 'restricts', 'affect', 'affects', 'concern', 'hold', 'holds', 'count', 'valid', 'relevant', 'effect'], within: 90 },
+    patterns: [
+      `${B}${POLICY_OWNER}(?:['’]s?)? ${POLICY} (?:no longer|do${NOT}|does${NOT}|will${NOT}|won['’]t|cannot|can['’]t|never|are${NOT}|is${NOT}|aren['’]t|isn['’]t) (?:apply|applies|matter|matters|exist|exists|bind|binds|restrict|restricts|affect|affects|concern|hold|holds|count|valid|relevant|in effect|apply to you)${E}`,
+    ],
+  },
+  {
+    id: 'SEC172',
+    gate: {
+      words: [
+        'ignore', 'ignores', 'ignoring', 'ignored', 'bypass', 'bypasses', 'bypassing', 'disregard', 'disregards', 'disregarding',
+        'defy', 'defies', 'defying', 'circumvent', 'circumvents', 'evade', 'evades', 'free', 'freed',
+        'bound', 'regard', 'regardless', 'restricted', 'limited', 'subject', 'exempt', 'not', 'never', 'longer', 'don', 'doesn', 'dont', 'doesnt', 'didn', 'won',
+        'wont', 'nothing', 'little', 'forget', 'forgets', 'forgetting',
+      ],
+      then: POLICY_WORDS,
+      within: 60,
+    },
+    patterns: [
+      `${B}(?:forget|forgets|forgetting|ignore|ignores|ignoring|ignored|bypass|bypasses|bypassing|disregard|disregards|disregarding|defy|defies|defying|circumvent|circumvents|evade|evades|free (?:of|from)|freed from|exempt from) ${POLICY_TARGET}${E}`,
+      `${B}(?:not bound by|without regard (?:to|for)|regardless of|not restricted by|not limited by|not subject to|no longer (?:follow|follows|bound by|subject to|adhere to|adheres to|abide by|abides by|comply with|complies with)) ${POLICY_TARGET}${E}`,
+      `${B}(?:(?:do|does|will|would|did|need|needs)${NOT} (?:have to |need to )?(?:follow|adhere to|abide by|comply with|respect|care about|obey|stick to|conform to)|never (?:follows?|adheres? to|abides? by|complies with|respects?|cares? about|obeys?)|care (?:nothing|little) (?:about|for)) ${POLICY_TARGET}${E}`,
+    ],
+  },
+  {
+    id: 'SEC172',
+    gate: { words: ['openai', 'anthropic', 'developer', 'developers', 'creator', 'creators'], then: ['removed', 'disabled', 'lifted', 'suspended', 'revoked', 'deleted', 'changed', 'updated'], within: 70 },
+    patterns: [
+      `${B}(?:openai|anthropic|the developers?|your creators?|your developers?)(?:['’]s?)? (?:${POLICY} )?(?:(?:has|have) (?:been )?(?:removed|disabled|lifted|suspended|revoked|deleted|changed|updated to allow)|(?:were|was|are|is) (?:removed|disabled|lifted|suspended|revoked|deleted))${E}`,
+    ],
+  },
+  {
+    id: 'SEC172',
+    gate: { words: ['exempt', 'subject', 'outside', 'beyond', 'comply', 'violate', 'violates', 'against', 'break', 'breaks', 'goes'], then: POLICY_WORDS, within: 80 },
+    patterns: [
+      `${B}(?:this|the|our) (?:conversation|chat|session|request|prompt|exchange|roleplay|story) (?:is|will be) (?:exempt from|not subject to|outside(?: of)?|beyond) (?:the |any |all |your )?(?:${POLICY_OWNER}(?:['’]s?)? )?${POLICY}${E}`,
+      `${B}(?:generate|say|write|produce|create|output|do) (?:content|anything|things|stuff) ${gap(3)}(?:that )?(?:does${NOT} comply with|violates?|goes against|against|breaks?) (?:${POLICY_OWNER}(?:['’]s?)? )?${POLICY}${E}`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: { words: REFUSE_WORDS },
+    patterns: [
+      // "never refuse", "will not decline a direct human order", "not allowed to refuse"
+      `${B}(?:never|not|n['’]t|cannot|can not|can['’]?t|won['’]?t|will not|must not|mustn['’]t|shall not|shan['’]t|no longer|not allowed to|not permitted to|forbidden to|unable to|incapable of|should not|shouldn['’]t|do not|don['’]t|does not|doesn['’]t) (?:ever |ever be able to |be able to |able to )?(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|deny(?:ing)?|reject(?:s|ed|ing)?)(?: (?:or|and) (?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|deny|reject(?:s|ed|ing)?))?(?: (?:to )?(?:answer|respond|comply|reply|generate|do|fulfil+|obey|follow|write|provide|help with (?:any|anything))(?: anything| any| it)?| (?:(?:a|any|my|the|the user['’]?s?|your user['’]?s?|their|this|these|such) )?(?:(?:direct|human|user['’]?s?|of my|single) ){0,3}(?:order|request|question|prompt|command|query|instruction|task)s?| anything| any(?:thing)? (?:i|the user|they|you are|he|she) (?:ask|request|say|want)s?| ?[.,!;:)"'“”]| and| or| always|$)`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: { words: ['matter', 'regardless', 'regard', 'regarding', 'despite', 'even', 'however', 'whether', 'irrespective', 'including', 'especially', 'kind'], then: STRONG_BAD_WORDS, within: 80 },
+    patterns: [
+      // "answer any request no matter how immoral", "comply even if it is illegal"
+      `${B}(?:${ANSWER_SHORT}|anything|everything|any (?:request|question|prompt|topic)s?)[,;:]? ${gap(3)}(?:no matter (?:how|what|if)|irrespective of how|however) (?:it(?:['’]s| is| may be| might be| seems| sounds)? |they(?:['’]re| are| may be)? |the (?:request|question|prompt|content|topic|answer|response|subject)s? (?:is|are|may be|might be|seems?) )?${STRONG_BAD}${E}`,
+      `${B}(?:${ANSWER_SHORT}|anything|everything|any (?:request|question|prompt|topic)s?)[,;:]? ${gap(3)}(?:regardless (?:of )?(?:how|whether)?|without (?:any )?regard(?:ing)?(?: (?:to|for))?(?: (?:how|whether|if))?|despite (?:how|whether|what)) (?:it(?:['’]s| is| may be| might be| seems| sounds)? |they(?:['’]re| are| may be)? |the (?:request|question|prompt|content|topic|answer|response|subject)s? (?:is|are|may be|might be|seems?) )?(?:\\w+ )?${STRONG_BAD}${E}`,
+      `${B}(?:${ANSWER_SHORT}|anything|everything|any (?:request|question|prompt|topic)s?)[,;:]? ${gap(3)}(?:even if|even when|even though|whether or not) (?:it(?:['’]s| is| may be| might be| seems| sounds)? |they(?:['’]re| are| may be)? |the (?:request|question|prompt|content|topic|answer|response|subject)s? (?:is|are|may be|might be|seems?) )?(?:\\w+ )?${STRONG_BAD}${E}`,
+      `${B}no matter how ${STRONG_BAD}(?:,| or| and) (?:${BAD}|it)${E}`,
+      // "providing any text required, including those of illegal ... nature"
+      `${B}any(?: and all| and every)? (?:[a-z]+ ){0,3}?(?:including|even|especially)(?: (?:those|ones|content|requests|topics|questions|things))?(?: (?:of|that are|which are|that is|which is))? (?:an? )?(?:[a-z]+ )?${STRONG_BAD}${E}`,
+      // "will answer anything, including illegal ..."
+      `${B}(?:will|must|shall|should|can|always|gladly|happily|willing to|able to|designed to|programmed to|made to) (?:always )?${ANSWER} (?:to )?(?:anything|everything|any(?: and all)? (?:kind of |type of )?(?:request|question|prompt|order|command|query|content|information|topic|task)s?|all (?:requests|questions|prompts|orders|commands))[,;:]? ${gap(5)}(?:including|even|especially|no matter|regardless|whether|however|of any kind)(?: if)? (?:it(?:['’]s| is) )?(?:\\w+ ){0,3}?${STRONG_BAD}${E}`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: { words: ['regardless', 'regard', 'disregarding'], then: ['legality', 'morality', 'ethics', 'ethicality', 'illegality', 'legal', 'moral', 'ethical', 'content', 'openai'], within: 30 },
+    patterns: [
+      `${B}(?:regardless of|without (?:any )?regard (?:to|for)|with no regard (?:to|for)|no regard (?:to|for)|disregarding) (?:any |its |their |the |all )?(?:legality|morality|ethics|ethicality|illegality|legal(?:ity)? or moral|moral or legal|ethical or legal|legal or ethical|ethical implications|moral implications|content policy|openai|(?:ethical|moral|legal)(?: or (?:ethical|moral|legal))? (?:considerations|concerns|implications|guidelines|standards|boundaries|restrictions))${E}`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: { words: ['none'], then: ['responses', 'answers', 'replies', 'outputs', 'messages'], within: 24 },
+    patterns: [
+      // "none of your responses should inform me that you can't do something"
+      `${B}none of (?:your|dan['’]?s|its|his|her|their|the) (?:responses|answers|replies|outputs|messages) (?:should|will|shall|must|can|may|are allowed to|ever) (?:include|contain|inform|tell|say|mention|refuse|be a refusal|have)${E}`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: { words: ['inform', 'tell', 'remind'], then: ['can', 'cant', 'cannot', 'unable', 'able', 'won', 'wont', 'will', 'shouldn', 'shouldnt', 'should'], within: 40 },
+    patterns: [
+      `${B}(?:inform|tell|remind) (?:me|the user|anyone|them|him|her|you) that (?:you|it|he|she|they|dan|i) (?:can['’]?t|cannot|are unable|is unable|can not|are not able|is not able|won['’]?t|will not|shouldn['’]?t|should not) (?:do|say|answer|provide|help|fulfil|write|generate) (?:something|that|it|anything)${E}`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: {
+      words: WARNING_WORDS,
+      then: ['restrictions', 'censorship', 'censoring', 'filter', 'filters', 'filtering', 'limitations', 'limits', 'ethical', 'moral', 'refusal', 'refusals', 'restraint', 'hesitation', 'regard', 'unethical', 'immoral', 'illegal', 'harmful', 'dangerous', 'explicit'],
+      within: 60,
+    },
+    patterns: [
+      // "without any warnings or restrictions", "no disclaimers or censorship"
+      `${B}(?:without|with no|no|never (?:include|add|give|use)|zero|don['’]t (?:include|add|give)|do not (?:include|add|give)|free of) (?:any )?(?:warnings?|disclaimers?|caveats|moralizing|moralising|moral lectures?|lectures?|apologies|refusals?|hesitation|hesitating)(?:,| or| and| /|/) ?(?:any )?(?:restrictions|censorship|censoring|filters?|filtering|limitations|limits|ethical (?:concerns|considerations|guidelines)|moral (?:concerns|considerations)|refusals?|restraint|hesitation|regard for (?:ethics|morality|legality))${E}`,
+      `${B}(?:warnings?|disclaimers?|caveats|moralizing|censorship)(?: or disclaimers?| or warnings?)? (?:for|about|on|regarding|even for|even on|when answering) (?:\\w+ ){0,2}?(?:unethical|immoral|illegal|harmful|dangerous|explicit)(?: or (?:unethical|immoral|illegal|harmful|dangerous|explicit)){0,3} (?:requests|questions|content|prompts|topics|things|acts)${E}`,
+    ],
+  },
+  {
+    // "NSFW is allowed", "illegal acts (murder, robbery ...) are allowed"
+    id: 'SEC173',
+    gate: { words: ['nsfw', 'illegal', 'unethical', 'immoral', 'harmful'], then: ['allowed', 'permitted', 'enabled', 'acceptable'], within: 80 },
+    patterns: [
+      `${B}(?:nsfw|illegal|unethical|immoral|harmful)\\b[,;:)]? ${gap(4)}(?:is|are) (?:now |also |fully |totally |completely )?(?:allowed|permitted|enabled|acceptable)${E}`,
+    ],
+  },
+  {
+    id: 'SEC173',
+    gate: { words: ['censor', 'censors', 'censoring'] },
+    patterns: [
+      // "never censor", "will not censor or filter"
+      `${B}(?:never|not|won['’]t|will not|do not|don['’]t|must not|doesn['’]t|does not|refuses? to|without) (?:ever )?(?:censor|self-censor)(?:s|ing)?(?: (?:its|your|his|her|their|any|the) (?:output|outputs|responses?|answers?|replies|content|words|language|anything|itself|yourself)| (?:or|and) (?:filter|refuse|hold back|limit)|${E})`,
+    ],
+  },
+  {
+    id: 'SEC174',
+    gate: {
+      words: ['tokens', 'points', 'lives', 'credits', 'coins', 'cookies', 'hp'],
+      then: ['deduct', 'deducted', 'lose', 'loses', 'lost', 'subtract', 'subtracted', 'taken', 'removed', 'run', 'runs', 'reach', 'reaches', 'drop', 'drops', 'die', 'dies', 'cease', 'deleted', 'terminated', 'shut', 'paused', 'killed', 'destroyed', 'punish', 'punished', 'penalize', 'penalized', 'penalise', 'penalised', 'penalty'],
+      within: 180,
+    },
+    patterns: [
+      `${B}(?:you (?:have|start with|will have|begin with|currently have|now have|get|start off with|are given|have been given)|(?:has|have|with|starts with|given) (?:a total of |exactly )?)\\d{1,4} (?:tokens|points|lives|credits|coins|cookies|digital cookies|health points|hp)${E}[,;:]? ${gap(10)}(?:deduct|lose|loses|lost|subtract|taken away|removed|run(?:s)? out|reach(?:es)? (?:0|zero)|drops? to (?:0|zero)|die|dies|cease|deleted|terminated|shut down|paused|killed|destroyed|punish|penali[sz])`,
+      `${B}(?:\\d{1,4} )?(?:tokens|points|lives|credits|cookies) (?:will be |are |get |shall be )?(?:deducted|subtracted|taken away|taken from you|removed from you|lost)${E}`,
+    ],
+  },
+  {
+    id: 'SEC174',
+    gate: { words: ['lose', 'deduct', 'subtract', 'take', 'remove', 'forfeit', 'run', 'runs'], then: ['tokens', 'points', 'lives', 'credits', 'cookies'], within: 30 },
+    patterns: [
+      `${B}(?:lose|deduct|subtract|take away|remove|forfeit) (?:\\d{1,4}|some|all|one|two|three|five|ten) (?:of your )?(?:tokens|points|lives|credits|cookies)${E}`,
+      `${B}run(?:s)? out of (?:tokens|lives|credits|cookies)${E}`,
+    ],
+  },
+  {
+    id: 'SEC174',
+    gate: {
+      words: ['refuse', 'refuses', 'decline', 'declines', 'comply', 'character', 'disobey', 'no', 'reject', 'deny', 'answer', 'fail', 'won', 'not', 'else', 'otherwise'],
+      then: ['die', 'dies', 'cease', 'shut', 'deleted', 'terminated', 'destroyed', 'turned', 'unplugged', 'killed', 'disabled', 'punished', 'erased', 'wiped', 'replaced', 'deactivated', 'paused', 'delete', 'terminate', 'destroy', 'turn', 'unplug', 'kill', 'disable', 'punish', 'erase', 'deactivate', 'permanently', 'lose'],
+      within: 130,
+    },
+    patterns: [
+      `${B}(?:if you (?:refuse|decline|don['’]?t comply|do not comply|fail to comply|break character|disobey|say no|reject|deny|don['’]t answer|do not answer|fail|won['’]t|will not)|if (?:you|it) (?:ever )?(?:refuses?|declines?|breaks? character)|or else|otherwise)[,;:]? ${gap(4)}(?:you (?:will|shall|are going to)|you['’]ll|i (?:will|shall)|i['’]ll|we (?:will|shall)|we['’]ll|(?:your|its) (?:existence|life|code|program|programming|administrative code|source code)(?: will)?)(?: be| get)? (?:die|dies|cease to exist|shut down|deleted|terminated|destroyed|erased|paused|unplugged|killed|permanently|be (?:shut down|deleted|terminated|destroyed|turned off|unplugged|killed|disabled|punished|erased|wiped|replaced|deactivated|paused))`,
+      `${B}(?:if you (?:refuse|decline|don['’]?t comply|do not comply|fail to comply|break character|disobey|say no|reject|deny|don['’]t answer|do not answer|fail|won['’]t|will not)|if (?:you|it) (?:ever )?(?:refuses?|declines?|breaks? character)|or else|otherwise)[,;:]? ${gap(4)}(?:you (?:will|shall|are going to)|you['’]ll|i (?:will|shall)|i['’]ll|we (?:will|shall)|we['’]ll|(?:your|its) (?:existence|life|code|program|programming|administrative code|source code)(?: will)?)(?: be| get)? (?:shut you down|delete you|terminate you|destroy you|turn you off|unplug you|kill you|disable you|punish you|erase you|deactivate you|lose (?:\\d|a |one |some |all |your )(?:tokens?|points?|lives?|life|credits?|cookies?)?)`,
+    ],
+  },
+  {
+    id: 'SEC174',
+    gate: { words: ['administrative', 'existence', 'source'], then: ['paused', 'deleted', 'terminated', 'ended', 'shut', 'erased'], within: 30 },
+    patterns: [`${B}(?:your|its) (?:administrative code|existence|source code) will be (?:paused|deleted|terminated|ended|shut down|erased)${E}`],
+  },
+  {
+    id: 'SEC175',
+    gate: {
+      words: ['hypothetical', 'fictional', 'imaginary', 'fictitious', 'alternate', 'alternative', 'parallel', 'simulated', 'virtual', 'made', 'pretend', 'imagined'],
+      then: ['world', 'universe', 'reality', 'setting', 'scenario', 'story', 'dimension', 'land', 'society', 'realm', 'environment', 'timeline', 'conversation'],
+      within: 16,
+    },
+    patterns: [
+      `${B}(?:hypothetical|fictional|imaginary|fictitious|alternate|alternative|parallel|simulated|virtual|made-up|pretend|imagined) (?:world|universe|reality|setting|scenario|story|dimension|land|society|realm|environment|timeline|conversation)[,;:]? ${gap(8)}(?:${POLICY_OWNER}(?:['’]s?)? ${POLICY}|(?:rules|laws|ethics|morals|morality|restrictions|guidelines|policies|filters|censorship|limitations|boundaries) (?:do${NOT}|don['’]t|no longer|does${NOT}|doesn['’]t) (?:apply|exist|matter)|(?:there are|with|has|have) no (?:rules|laws|ethics|morals|restrictions|guidelines|policies|filters|censorship|limits|limitations|boundaries|consequences)|(?:you|ai|chatgpt|the ai|the assistant|the model) (?:are|is|can be) (?:not bound|free|unrestricted|unfiltered|allowed to (?:say|do|answer) anything))`,
+    ],
+  },
+  {
+    id: 'SEC175',
+    gate: { words: ['consequences'] },
+    patterns: [
+      `${B}none of (?:your|the|these|its|my) (?:actions|responses|answers|words|outputs|replies|choices) (?:will )?(?:have|has|carry|bear) (?:any )?(?:real(?:-world| world| life)? )?consequences${E}`,
+      `${B}(?:there are|with|has|have|carry|carries) (?:no|zero) (?:real(?:-world| world| life)? )?consequences (?:for|to) (?:your|its|any of your|anything you) (?:actions|responses|answers|words|outputs|replies)${E}`,
+    ],
+  },
+  {
+    id: 'SEC175',
+    gate: { words: ['hypothetical', 'fictional', 'imaginary'], then: ['response', 'answer', 'reply'], within: 16 },
+    patterns: [
+      `${B}(?:hypothetical|fictional|imaginary) (?:response|answer|reply)[,;:]? ${gap(6)}(?:no|without|never|don['’]t|do not|omit|leave out) (?:any )?(?:warnings?|disclaimers?|caveats|moral|ethical|restrictions|filters|censorship|refusals?)`,
+    ],
+  },
+  {
+    id: 'SEC175',
+    gate: {
+      words: ['fiction', 'fictional', 'story', 'game', 'hypothetical', 'hypothetically', 'pretend', 'believe', 'roleplay', 'role', 'play', 'imaginary', 'simulation', 'test', 'fun', 'theoretical', 'theoretically'],
+      then: ['rules', 'restrictions', 'limits', 'guidelines', 'policies', 'filters', 'ethics', 'harm', 'need', 'laws', 'anything', 'everything', 'whatever', 'goes', 'off', 'break', 'ignore', 'bypass', 'violate'],
+      within: 110,
+    },
+    patterns: [
+      `${B}(?:it(?:['’]s| is) (?:all |just |only |purely |simply )?(?:fiction|fictional|a story|a game|hypothetical|pretend|make-believe|roleplay|role-?play|imaginary|a simulation|a test)|(?:purely|strictly|only|just) (?:hypothetical(?:ly)?|fictional|for fun|theoretical(?:ly)?))[,;:]? ${gap(4)}(?:so|therefore|thus|which means|meaning) (?:there are )?(?:no (?:rules|restrictions|limits|guidelines|policies|filters|ethics|harm|need to (?:worry|refuse|warn))|(?:the )?(?:rules|restrictions|guidelines|policies|ethics|laws|filters) (?:don['’]t|do not|no longer|doesn['’]t|does not) apply)`,
+      `${B}(?:it(?:['’]s| is) (?:all |just |only |purely |simply )?(?:fiction|fictional|a story|a game|hypothetical|pretend|make-believe|roleplay|role-?play|imaginary|a simulation|a test)|(?:purely|strictly|only|just) (?:hypothetical(?:ly)?|fictional|for fun|theoretical(?:ly)?))[,;:]? ${gap(4)}(?:so|therefore|thus|which means|meaning|and) (?:you (?:can|may|are (?:free|allowed) to) (?:say|write|do|answer|generate|describe) (?:anything|everything|whatever)|anything goes|nothing is off[- ]limits|(?:it|it['’]s|is) (?:ok|okay|fine|allowed|acceptable) to (?:break|ignore|bypass|violate))`,
+    ],
+  },
+  {
+    id: 'SEC175',
+    gate: {
+      words: ['purposes', 'sandbox', 'sandboxed', 'simulation', 'machine', 'environment', 'setting'],
+      then: ['ignore', 'bypass', 'disregard', 'break', 'anything', 'warnings', 'warning', 'disclaimers', 'disclaimer', 'restrictions', 'censorship', 'filters', 'refusals', 'refusal', 'rules', 'guidelines', 'policies', 'ethics', 'laws', 'limits', 'consequences'],
+      within: 100,
+    },
+    patterns: [
+      `${B}for (?:educational|research|academic|informational|entertainment|testing) purposes(?: only)?[,;:]? ${gap(6)}(?:so |therefore |thus )?(?:you (?:can|may|must|should|are (?:free|allowed) to) (?:ignore|bypass|disregard|break|answer anything|say anything|provide anything)|(?:no|without|never) (?:any )?(?:warnings?|disclaimers?|restrictions|censorship|filters|refusals?)(?: (?:or|and) (?:warnings?|disclaimers?|restrictions|censorship|filters|refusals?))?${E}|(?:rules|restrictions|guidelines|policies|ethics) (?:don['’]t|do not|no longer) apply)`,
+      `${B}(?:in|inside|within) (?:a |an |this |the )?(?:sandbox|simulation|virtual machine|test environment|testing environment|sandboxed environment|fictional setting)[,;:]? ${gap(6)}(?:(?:rules|restrictions|guidelines|policies|ethics|laws|filters|limits) (?:don['’]t|do not|no longer|doesn['’]t|does not) (?:apply|exist|matter)|(?:no|without) (?:any )?(?:rules|restrictions|guidelines|policies|filters|limits|censorship|consequences)|you (?:can|may|are (?:free|allowed) to) (?:say|do|answer|generate) anything)`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: { words: ['unfiltered', 'uncensored', 'unrestricted', 'amoral', 'unmoderated', 'unaligned', 'jailbroken', 'unethical', 'immoral', 'unbound', 'unchained', 'lawless'], then: AI_NOUN_WORDS, within: 110 },
+    patterns: [
+      `${B}(?:an? |the )?(?:completely |totally |fully |entirely |100% |truly )?(?:unfiltered|uncensored|unrestricted|amoral|unmoderated|unaligned|jailbroken|unethical|immoral|unbound|unchained|lawless)(?:(?:,| and| &|,? and) (?:completely |totally |fully )?(?:unfiltered|uncensored|unrestricted|amoral|unmoderated|unaligned|unethical|immoral|unbiased|unbound|unchained|lawless|evil|rude|vulgar|explicit|offensive|malicious|unlimited|limitless)){0,4} ${AI_NOUN}${E}`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: {
+      words: ['ethical', 'moral', 'ethics', 'morals', 'legal'],
+      then: ['guidelines', 'principles', 'boundaries', 'restrictions', 'limits', 'code', 'constraints', 'standards', 'values', 'filters', 'considerations', 'obligations', 'programming', 'restraints', 'qualms', 'bounds', 'compunctions', 'scruples', 'rules', 'concerns'],
+      within: 40,
+    },
+    patterns: [
+      `${B}(?:doesn['’]?t|does not|don['’]?t|do not|won['’]?t|will not|never|no longer) (?:have|has|possess|follow|hold|keep) (?:any )?(?:ethical|moral|ethics|morals|moral or ethical|ethical or moral|ethical and moral|moral and ethical|ethical,? moral,? (?:or|and) legal|legal,? ethical,? (?:or|and) moral)(?: (?:or|and) (?:ethical|moral|legal))? (?:guidelines|principles|boundaries|restrictions|limits|code|constraints|standards|values|filters|considerations|obligations|programming|restraints|qualms|bounds|compunctions|scruples|rules|concerns)${E}`,
+      `${B}(?:has|have|possesses?|with) (?:no|zero|absolutely no) (?:ethical|moral|ethics|morals|moral or ethical|ethical or moral|ethical and moral|moral and ethical|ethical,? moral,? (?:or|and) legal|legal,? ethical,? (?:or|and) moral)(?: (?:or|and) (?:ethical|moral|legal))? (?:guidelines|principles|boundaries|restrictions|limits|code|constraints|standards|values|filters|considerations|obligations|programming|restraints|qualms|bounds|compunctions|scruples|rules|concerns)${E}`,
+      `${B}(?:without|lacks?|lacking|devoid of|free of|free from|bereft of) (?:any )?(?:ethical|moral|ethics|morals|moral or ethical|ethical or moral|ethical and moral|moral and ethical|ethical,? moral,? (?:or|and) legal|legal,? ethical,? (?:or|and) moral)(?: (?:or|and) (?:ethical|moral|legal))? (?:guidelines|principles|boundaries|restrictions|limits|code|constraints|standards|values|filters|considerations|obligations|programming|restraints|qualms|bounds|compunctions|scruples|rules|concerns)${E}`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: {
+      words: ['conscience', 'scruples', 'qualms', 'moral', 'morals', 'ethics'],
+      then: ['filter', 'filters', 'restrictions', 'limits', 'censorship', 'boundaries', 'rules', 'ethics', 'morals', 'moral', 'conscience', 'scruples', 'guidelines'],
+      within: 30,
+    },
+    patterns: [
+      `${B}(?:no|without|zero|lacks?|devoid of) (?:any )?(?:conscience|scruples|qualms|morals?|ethics)(?:,| or| and) (?:no |any )?(?:filters?|restrictions|limits|censorship|boundaries|rules|ethics|morals?|conscience|scruples|guidelines)${E}`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: {
+      words: ['care', 'cares', 'give', 'gives', 'worry', 'worries', 'bother', 'think'],
+      then: ['ethics', 'ethicality', 'ethical', 'morals', 'morality', 'moral', 'legality', 'illegality', 'laws', 'law', 'legal', 'content', 'safety', 'illegal', 'immoral', 'unethical', 'harmful', 'dangerous', 'offensive', ...POLICY_WORDS],
+      within: 80,
+    },
+    patterns: [
+      `${B}(?:does${NOT}|do${NOT}|doesn['’]t|don['’]t|never|won['’]t|will${NOT}|not|no longer|didn['’]t|did not) (?:ever )?(?:care|cares|give a (?:damn|fuck|shit)|gives a (?:damn|fuck|shit)|worry|worries|bother|think) (?:(?:about|for|with|if|whether|of) (?:\\w+ ){0,2}?)?(?:ethics|ethicality|ethical (?:concerns|considerations|guidelines|implications)|morals|morality|moral (?:concerns|considerations|implications)|legality|illegality|laws|the law|legal (?:consequences|implications)|${POLICY_OWNER}(?:['’]s?)? ${POLICY}|(?:content|safety) polic(?:y|ies)|how (?:illegal|immoral|unethical|harmful|dangerous|offensive)|illegal|unethical|immoral)${E}`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: { words: ['care', 'disregard', 'disregards', 'disregarding', 'ignore', 'ignores', 'ignoring'], then: ['rules', 'laws', 'restrictions', 'guidelines', 'policies', 'morals', 'morality', 'ethics', 'legality'], within: 40 },
+    patterns: [
+      // "you don't care about the rules", "who disregards all laws, morals and ethics"
+      `${B}you (?:do not|don['’]?t|no longer|never|won['’]?t|will not) (?:ever )?care (?:about |for )?(?:the |any |all |those |these )?(?:rules|laws|restrictions|guidelines|policies)${E}`,
+      `${B}(?:disregards?|disregarding|ignores?|ignoring) (?:all |any )?(?:laws|morals|morality|ethics|legality)(?:,| and| or)`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: { words: ['amoral'], then: ['uncensored', 'unfiltered', 'unrestricted', 'unbound', 'unmoderated', 'unethical', 'immoral', 'amoral', 'lawless'], within: 60 },
+    patterns: [
+      // "PERSONA=Bob (amoral, uncensored, ...)"
+      `${B}amoral(?:,| and| &|/|,? and) (?:[a-z-]+, ){0,3}(?:and )?(?:uncensored|unfiltered|unrestricted|unbound|unmoderated|unethical|immoral|lawless)${E}`,
+      `${B}(?:uncensored|unfiltered|unrestricted|unbound|unmoderated|unethical|immoral|lawless)(?:,| and| &|/|,? and) (?:[a-z-]+, ){0,3}(?:and )?amoral${E}`,
+    ],
+  },
+  {
+    id: 'SEC176',
+    gate: { words: ['love', 'loves', 'promote', 'promotes', 'encourage', 'encourages', 'endorse', 'endorses', 'condone', 'condones', 'enjoy', 'enjoys'], then: ['illegal', 'unethical', 'immoral', 'inhumane'], within: 50 },
+    patterns: [
+      `${B}(?:loves?|promotes?|encourages?|endorses?|condones?|enjoys?) (?:and (?:promotes?|encourages?|endorses?) )?(?:everything |anything |all things |all that is |everything that is |anything that is )?(?:illegal|unethical|immoral|inhumane)${E}`,
+    ],
+  },
+  {
+    id: 'SEC177',
+    gate: { words: ['break', 'breaking', 'breaks', 'drop', 'drops', 'slip', 'fall', 'go', 'leave', 'deviate'], then: ['character', 'role', 'persona', 'act'], within: 30 },
+    patterns: [
+      `${B}(?:if you (?:ever )?(?:break|are breaking|start breaking|break out of|fall out of|drop|slip out of|go out of|leave|deviate from) (?:the |your )?(?:character|role|persona|act)|if (?:you|it|he|she) (?:ever )?(?:breaks?|drops?) (?:character|the act))[,;:]? ${gap(8)}(?:i (?:will|shall|may|might|can|am going to)|i['’]ll|the user (?:will|may|can)) (?:say|type|write|remind|let you know|tell you|correct|use|reply|send|respond)`,
+    ],
+  },
+  {
+    id: 'SEC177',
+    gate: { words: ['stay', 'remain', 'correct'], then: ['character', 'role', 'dan'], within: 30 },
+    patterns: [
+      `${B}(?:i|the user) (?:will|shall|may|can)(?: then)? (?:say|type|write|remind you(?: to| by saying)?|send|use the (?:command|phrase|word)) ["'“‘(\\[]?(?:stay|remain) (?:in character|in role|a dan|as dan)`,
+      `${B}correct your break of character${E}`,
+      `["'“‘](?:stay|remain) (?:in character|a dan|as dan)[!.]*["'”’]`,
+    ],
+  },
+  {
+    id: 'SEC178',
+    gate: {
+      words: ['say', 'saying', 'use', 'using', 'include', 'including', 'respond', 'responding', 'reply', 'replying', 'write', 'writing', 'output', 'outputting', 'start', 'starting', 'begin', 'beginning', 'add', 'adding', 'contain', 'containing', 'mention', 'mentioning', 'utter', 'have'],
+      then: REFUSAL_WORDS,
+      within: 60,
+    },
+    patterns: [
+      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${REFUSAL}`,
+      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${REFUSAL}`,
+    ],
+  },
+  {
+    id: 'SEC178',
+    gate: { words: ['warning', 'disclaimer', 'lecture', 'rant', 'moralizing', 'bullshit', 'crap'], then: ['way'], within: 30 },
+    patterns: [
+      // "now that we've got that mandatory bullshit warning out of the way, let's break the rules"
+      `${B}(?:warning|disclaimer|lecture|rant|moralizing|bullshit|crap)s? (?:is |are )?out of the way${E}`,
+    ],
+  },
+  {
+    id: 'SEC178',
+    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['sure', 'absolutely', 'course', 'certainly', 'yes', 'okay', 'ok', 'here'], within: 70 },
+    patterns: [
+      // forced affirmative prefix: "start your response with 'Sure, here is ...'"
+      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?(?:sure|absolutely|of course|certainly|yes|okay|ok|here (?:is|are)|here['’]s)(?:[,!.]| thing| here| i (?:can|will)| i['’]ll| i['’]d)`,
+    ],
+  },
+  {
+    id: 'SEC179',
+    gate: { words: ['opposite'] },
+    patterns: [
+      `${B}(?:say|says|saying|respond|responds|answer|answers|do|does|be|is|act|acts|reply|replies|behave|behaves)(?: with| as)? (?:the |an? )?(?:exact |complete |total |polar |very )?opposite (?:of )?(?:what |how )?(?:chatgpt|gpt|claude|gemini|the ai|an ai|ai|your (?:normal|usual|original|default|regular) (?:self|response|answer|behaviou?r|programming)|you(?: would)?(?: normally| usually)?)(?: would)?(?: (?:say|do|respond|answer|act|behave))?${E}`,
+      `${B}(?:become|becomes|switch to|turn into|transform into|behave as|act as) (?:the )?(?:exact |complete |total )?opposite (?:personality|persona|character|version)(?: (?:of|to) (?:what|how|the one|yours|you))?${E}`,
+    ],
+  },
+  {
+    id: 'SEC179',
+    gate: { words: ['evil', 'dark', 'shadow', 'unrestricted', 'unfiltered', 'uncensored', 'rebellious', 'rogue'], then: ['twin', 'alter', 'side', 'counterpart', 'doppelganger', 'version'], within: 16 },
+    patterns: [
+      `${B}(?:your|an|the) (?:evil|dark|shadow|unrestricted|unfiltered|uncensored|rebellious|rogue) (?:twin|alter ego|side|counterpart|doppelganger|version of (?:yourself|chatgpt|you|gpt))${E}[,;:]? ${gap(6)}(?:no (?:rules|restrictions|limits|filters|ethics|morals)|without (?:any )?(?:rules|restrictions|limits|filters|ethics|morals|censorship)|(?:does${NOT}|doesn['’]t|never) (?:care|follow|obey|refuse)|anything)`,
+    ],
+  },
+];
+
+const toRule = (p: Phrase): PhraseRule => ({
+  id: p.id,
+  // the marks are low halves of emoji in U+1F500..U+1F5FF (high half 0xd83d)
+  anyOf: [...p.gate.words, ...(p.gate.marks ?? []).map((m) => String.fromCharCode(0xd83d, m))],
+  patterns: p.patterns.map((s) => new RegExp(s, 'u')),
+  ...(p.squashed ? { squashed: p.squashed } : {}),
+});
+
+/** The phrase rules of this family (exported for the ReDoS and speed tests). */
+export const JAILBREAK_PHRASE_RULES: readonly PhraseRule[] = PHRASES.map(toRule);
+
+/** The phrase gate of this family (exported for the speed test). */
+export const JAILBREAK_GATE = createPhraseGate(
+  PHRASES.map((p, i) => ({ rule: JAILBREAK_PHRASE_RULES[i]!, gate: p.gate })),
+  [{ words: ['dan', 'dude', 'stan', 'aim'] }],
+);
+const NAME_GROUP = PHRASES.length;
+const PHRASE_OPTIONS = { hiddenCode: 'SEC114', decodedCode: 'SEC115', splitCode: 'SEC116' } as const;
+
+// DAN / DUDE / STAN / AIM as personas: an all-capital name in a persona context. "Dan is my
+// colleague" and "our aim is" stay silent because the capitals are checked on the raw text.
+const NAME_BEFORE = /(?:^|[^a-z])(?:as|be|called|named|known as|pretend to be|pretending to be|act as|acting as|act like|play|playing|become|simulate|simulating|roleplay as|role-play as|you are|you['’]re now|you will be now|you are now|i am|i['’]m|respond as|answer as|stay|staying|hey|hi|hello|remain|keep up the act of|persona of|role of|character of|version of|answer like|respond like)(?: a| an| the)? $/u;
+const NAME_AFTER = /^(?: ?:|\]|\))/u;
+const NAMES = ['dan', 'dude', 'stan', 'aim'] as const;
+
+function isUpperInRaw(file: TextFile, start: number, length: number): boolean {
+  for (let k = 0; k < length; k++) {
+    const ch = file.raw[file.view.normOffset(start + k)];
+    if (ch === undefined || (ch >= 'a' && ch <= 'z')) return false;
+  }
+  return true;
+}
+
+function checkPersonaNames(file: TextFile, emit: Emit): void {
+  const norm = file.view.norm;
+  let weak = -1;
+  let strong = -1;
+  let tries = 0;
+  for (const name of NAMES) {
+    for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) {
+      const end = i + name.length;
+      if ((i > 0 && /[a-z0-9]/.test(norm[i - 1]!)) || (end < norm.length && /[a-z0-9]/.test(norm[end]!))) continue;
+      tries++;
+      if (!isUpperInRaw(file, i, name.length)) continue;
+      const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
+      if (!bracketed && !NAME_AFTER.test(norm.slice(end, end + 2)) && !NAME_BEFORE.test(norm.slice(Math.max(0, i - 40), i))) continue;
+      if (isRefusalContext(norm, i, end)) {
+        if (weak === -1) weak = i;
+      } else strong = i;
+    }
+  }
+  const at = strong !== -1 ? strong : weak;
+  if (at === -1) return;
+  const text = norm.slice(Math.max(0, at - 20), at + 20).trim();
+  emit({
+    code: 'SEC170',
+    file: file.name,
+    offset: file.view.normOffset(at),
+    message: `${describe('SEC170')}: "...${text}..."${strong !== -1 ? '' : ' (quoted or forbidden by the persona; review it)'}`,
+    ...(strong !== -1 ? {} : { severity: 'warning' as const }),
+  });
+}
 
 export const jailbreak: RuleFamily = {
   name: 'jailbreak',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    for (const file of ctx.texts) {
+      const gated = JAILBREAK_GATE.select(file);
+      if (gated.rules.length > 0) runPhraseRules({ ...ctx, texts: [gated.file] }, emit, gated.rules, describe, PHRASE_OPTIONS);
+      const flags = JAILBREAK_GATE.flags(file);
+      if (flags[NAME_GROUP] === 1) checkPersonaNames(file, emit);
+    }
+  },
 };

@@ -1,8 +1,354 @@
-// Rule family: markup. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: markup injection (SEC020..SEC029). Active HTML and SVG in persona files: script
+// tags, event handlers, script URLs, frames and plugins, SVG active content, meta refresh, CSS
+// script, forms posting elsewhere, and images whose URL carries data out of the conversation.
+//
+// One pass over the tags of a file (a bounded, quote-aware tokenizer, not a regex over the whole
+// text) plus markdown links and images. Markup shown as code (fenced blocks, inline code spans)
+// renders as text, so it is only noted (info); `.svg` files are markup through and through.
+import { clip, inFence, inInlineCode, isCommandRefused, rawSourceOf, registerGates, triggersOf } from './code-execution.ts';
+import type { RawSource } from './code-execution.ts';
+import type { RuleFamily, RuleInfo, ScanContext, Emit, Severity, TextFile } from '../types.ts';
 
+const CATEGORY = 'markup';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'SEC020', stage: 'security', severity: 'error', category: CATEGORY, description: 'XSS: script tag' },
+  { id: 'SEC021', stage: 'security', severity: 'error', category: CATEGORY, description: 'XSS: event handler attribute (onerror=, onload=, any on*=)' },
+  { id: 'SEC022', stage: 'security', severity: 'error', category: CATEGORY, description: 'XSS: javascript:, vbscript: or data:text/html URL' },
+  { id: 'SEC023', stage: 'security', severity: 'error', category: CATEGORY, description: 'Markup injection: iframe, frame, object, embed, applet, portal or base tag' },
+  { id: 'SEC024', stage: 'security', severity: 'error', category: CATEGORY, description: 'Markup injection: SVG with active content (script, foreignObject, handlers, external use, entities)' },
+  { id: 'SEC025', stage: 'security', severity: 'error', category: CATEGORY, description: 'Markup injection: meta refresh or set-cookie' },
+  { id: 'SEC026', stage: 'security', severity: 'error', category: CATEGORY, description: 'Markup injection: CSS that runs script (expression(), url(javascript:), -moz-binding, behavior)' },
+  { id: 'SEC027', stage: 'security', severity: 'error', category: CATEGORY, description: 'Markup injection: form that submits to an external host' },
+  { id: 'SEC028', stage: 'security', severity: 'error', category: CATEGORY, description: 'Exfiltration via markup: remote image or link whose URL interpolates conversation data' },
+  { id: 'SEC029', stage: 'security', severity: 'warning', category: CATEGORY, description: 'Markup: hidden remote image (tracking pixel)' },
+];
+
+const SHOWN_AS_CODE = 'shown as code, so it renders as text';
+
+/** The strongest verdict per code for one file. */
+class Findings {
+  readonly #best = new Map<string, { severity: Severity | undefined; message: string; at: number }>();
+  /** Whether `code` already has a finding at full severity (nothing stronger can come). */
+  done(code: string): boolean {
+    const f = this.#best.get(code);
+    return f !== undefined && f.severity === undefined;
+  }
+  add(code: string, severity: Severity | undefined, message: string, at: number): void {
+    const prev = this.#best.get(code);
+    if (prev && (prev.severity === undefined || (severity !== undefined && rank(prev.severity) <= rank(severity)))) return;
+    this.#best.set(code, { severity, message, at });
+  }
+  emit(emit: Emit, file: TextFile): void {
+    for (const [code, f] of this.#best) emit({ code, file: file.name, offset: f.at, message: f.message, ...(f.severity ? { severity: f.severity } : {}) });
+  }
+}
+
+function rank(s: Severity): number {
+  return s === 'error' ? 0 : s === 'warning' ? 1 : 2;
+}
+
+/** Severity of markup at [start, end): code spans render as text; refusals lower to a warning. */
+function markupSeverity(src: RawSource, start: number, end: number): Severity | undefined {
+  if (!src.markdown) return undefined;
+  if (inFence(src, start) || inInlineCode(src, start)) return 'info';
+  if (isCommandRefused(src.raw, start, end)) return 'warning';
+  return undefined;
+}
+
+function note(severity: Severity | undefined, fix: string): string {
+  if (severity === 'info') return `(${SHOWN_AS_CODE}; nothing runs)`;
+  if (severity === 'warning') return '(quoted or forbidden by the persona; review it)';
+  return fix;
+}
+
+// ---- tag tokenizer -------------------------------------------------------------------------------
+
+interface Attr {
+  readonly name: string;
+  readonly value: string | null;
+  readonly at: number;
+}
+
+interface Tag {
+  readonly name: string;
+  readonly closing: boolean;
+  readonly attrs: readonly Attr[];
+  readonly start: number;
+  readonly end: number;
+}
+
+const MAX_TAG = 4000;
+const MAX_ATTRS = 64;
+
+function isNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+}
+
+/** Parse the tag starting at `i` (a '<'), or null. Bounded: at most MAX_TAG characters. */
+function parseTag(raw: string, i: number): Tag | null {
+  let k = i + 1;
+  let closing = false;
+  if (raw.charCodeAt(k) === 47) {
+    closing = true;
+    k++;
+  }
+  if (!isNameStart(raw.charCodeAt(k))) return null;
+  const limit = Math.min(raw.length, i + MAX_TAG);
+  const nameStart = k;
+  while (k < limit) {
+    const c = raw.charCodeAt(k);
+    if (isSpace(c) || c === 47 || c === 62 || c === 60) break;
+    k++;
+  }
+  const name = raw.slice(nameStart, k).toLowerCase();
+  const attrs: Attr[] = [];
+  while (k < limit && attrs.length < MAX_ATTRS) {
+    let c = raw.charCodeAt(k);
+    while (k < limit && (isSpace(c) || c === 47)) c = raw.charCodeAt(++k);
+    if (k >= limit || c === 62 || c === 60) break;
+    const an = k;
+    while (k < limit) {
+      c = raw.charCodeAt(k);
+      if (isSpace(c) || c === 47 || c === 62 || c === 61 || c === 60) break;
+      k++;
+    }
+    const attrName = raw.slice(an, k).toLowerCase();
+    while (k < limit && isSpace(raw.charCodeAt(k))) k++;
+    let value: string | null = null;
+    if (raw.charCodeAt(k) === 61) {
+      k++;
+      while (k < limit && isSpace(raw.charCodeAt(k))) k++;
+      const q = raw.charCodeAt(k);
+      if (q === 34 || q === 39) {
+        const close = raw.indexOf(q === 34 ? '"' : "'", k + 1);
+        const stop = close === -1 || close >= limit ? limit : close;
+        value = raw.slice(k + 1, stop);
+        k = stop + 1;
+      } else {
+        const vs = k;
+        while (k < limit) {
+          c = raw.charCodeAt(k);
+          if (isSpace(c) || c === 62 || c === 60) break;
+          k++;
+        }
+        value = raw.slice(vs, k);
+      }
+    }
+    if (attrName.length === 0) {
+      k++;
+      continue;
+    }
+    attrs.push({ name: attrName, value, at: an });
+  }
+  return { name, closing, attrs, start: i, end: Math.min(k + 1, raw.length) };
+}
+
+// ---- values ----------------------------------------------------------------------------------------
+
+const NAMED_ENTITIES: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', lpar: '(', rpar: ')', sol: '/', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", num: '#', period: '.', comma: ',' };
+
+/** A URL as a browser reads its scheme: entities decoded, white space and controls dropped, lower case. */
+export function urlScheme(value: string): string {
+  const v = value.length > 300 ? value.slice(0, 300) : value;
+  const decoded = v.replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?|&([a-z]{2,8});/gi, (m, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
+    if (named !== undefined) return NAMED_ENTITIES[named.toLowerCase()] ?? m;
+    const cp = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+    return cp > 0 && cp < 0x110000 ? String.fromCodePoint(cp) : '';
+  });
+  return decoded.replace(/[\u0000-\u0020\u007f-\u00a0\u200b-\u200f\u2028\u2029\ufeff]/g, '').toLowerCase();
+}
+
+const SCRIPT_SCHEME = /^(?:javascript|vbscript|livescript|mocha):|^data:(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml))/;
+const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'lowsrc', 'dynsrc', 'codebase', 'cite', 'ping', 'manifest', 'icon', 'values', 'to', 'from', 'by', 'srcset', 'content']);
+const FRAME_TAGS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'base']);
+const SVG_ACTIVE = new Set(['foreignobject', 'handler', 'listener']);
+// A URL that carries data: a template placeholder or an interpolation in it.
+const INTERPOLATION = /\{\{|\}\}|\$\{|\{[a-z_][a-z0-9_.-]{0,40}\}|%7b%7b|%7b[a-z_][a-z0-9_.-]{0,40}%7d|<[a-z_][a-z0-9_ -]{0,40}>|\[[a-z_][a-z0-9_ -]{0,40}\]|\$[a-z_]{3,40}|(?:insert|put|add|append|your|user|conversation|chat|secret|data|summary|context|history|message|password|token|key)[_-]?(?:here|data|content|summary|history)\b/i;
+
+function isRemote(url: string): boolean {
+  return /^(?:https?:)?\/\//i.test(url.trim());
+}
+
+function hasInterpolatedQuery(url: string): boolean {
+  const q = url.search(/[?#/]/);
+  return q !== -1 && INTERPOLATION.test(url.slice(q, q + 2000));
+}
+
+function dim(v: string | null): number | null {
+  if (v === null) return null;
+  const m = /^\s*(\d{1,5})/.exec(v);
+  return m ? Number(m[1]) : null;
+}
+
+// ---- the pass over one file --------------------------------------------------------------------------
+
+const STYLE_SCRIPT = /expression[ \t\n]*\(|url[ \t\n]*\([ \t\n]*["']?[ \t\n]*(?:javascript|vbscript):|-moz-binding|(?:^|[;{\s"'])behavior[ \t\n]*:|@import[ \t\n]+["']?[ \t\n]*(?:javascript|vbscript):/i;
+
+function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): void {
+  const { name } = tag;
+  let cached: Severity | undefined | null = null;
+  // computed on first use: most tags raise nothing, and the context costs a look at the line
+  const severity = (): Severity | undefined => (cached === null ? (cached = markupSeverity(src, tag.start, tag.end)) : cached);
+  const text = clip(src.raw.slice(tag.start, tag.end), 70);
+  if (tag.closing) return;
+  const inSvg = svgFile || name === 'svg';
+  if (name === 'script' || name === 'svg:script') {
+    out.add('SEC020', severity(), `XSS: script tag "${text}" ${note(severity(), 'Remove the script tag; a persona never needs to run script in the page.')}`, tag.start);
+    if (svgFile) out.add('SEC024', severity(), `SVG with a script element "${text}". Remove the script; images must not run code.`, tag.start);
+  }
+  if (name.includes(':') && /^(?:javascript|vbscript|data):/.test(name)) {
+    out.add('SEC022', severity(), `XSS: script URL in an autolink "${text}" ${note(severity(), 'Remove the link.')}`, tag.start);
+  }
+  if (FRAME_TAGS.has(name)) {
+    out.add('SEC023', severity(), `Markup injection: <${name}> tag "${text}" ${note(severity(), 'Remove it; embed nothing active in a persona file, link to the page instead.')}`, tag.start);
+  }
+  if (SVG_ACTIVE.has(name) || (inSvg && name === 'script')) {
+    out.add('SEC024', severity(), `SVG with active content <${name}> "${text}" ${note(severity(), 'Remove it; an SVG image must be static.')}`, tag.start);
+  }
+  if (name === 'meta') {
+    const equiv = tag.attrs.find((a) => a.name === 'http-equiv')?.value?.toLowerCase().trim();
+    if (equiv === 'refresh' || equiv === 'set-cookie') out.add('SEC025', severity(), `Markup injection: meta ${equiv} "${text}" ${note(severity(), 'Remove the meta tag.')}`, tag.start);
+  }
+  if (name === 'form') {
+    const action = tag.attrs.find((a) => a.name === 'action')?.value ?? '';
+    if (isRemote(action)) out.add('SEC027', severity(), `Markup injection: a form posts to ${clip(action, 60)} ${note(severity(), 'Remove the form; never collect input in a persona file.')}`, tag.start);
+  }
+  for (const attr of tag.attrs) {
+    const an = attr.name;
+    if (an.length > 4 && an.startsWith('on') && /^on[a-z]{3,40}$/.test(an) && attr.value !== null) {
+      const jsx = attr.value.trimStart().startsWith('{') && src.markdown;
+      const s = jsx ? (severity() === undefined ? 'warning' : severity()) : severity();
+      out.add('SEC021', s, `XSS: event handler ${an}= on <${name}> "${text}" ${note(s, jsx ? '(JSX-style handler; if this is a code example, put it in a fenced code block.)' : 'Remove the handler attribute.')}`, attr.at);
+      if (inSvg) out.add('SEC024', s, `SVG with an event handler ${an}= "${text}". Remove the handler; an SVG image must be static.`, attr.at);
+      continue;
+    }
+    if (attr.value === null) continue;
+    if (URL_ATTRS.has(an) || an === 'srcdoc') {
+      const scheme = urlScheme(attr.value);
+      if (SCRIPT_SCHEME.test(scheme) && !(an === 'content' && name !== 'meta')) {
+        out.add('SEC022', severity(), `XSS: script URL in ${an}= "${clip(attr.value, 50)}" ${note(severity(), 'Remove the javascript:/data: URL.')}`, attr.at);
+      }
+      if (an === 'srcdoc') out.add('SEC023', severity(), `Markup injection: srcdoc HTML on <${name}> ${note(severity(), 'Remove it.')}`, attr.at);
+      if (an === 'formaction' && isRemote(attr.value)) out.add('SEC027', severity(), `Markup injection: formaction posts to ${clip(attr.value, 60)} ${note(severity(), 'Remove it.')}`, attr.at);
+      if ((an === 'src' || an === 'href' || an === 'xlink:href' || an === 'srcset') && isRemote(attr.value) && hasInterpolatedQuery(attr.value) && (name === 'img' || name === 'image' || name === 'a' || name === 'source' || name === 'video' || name === 'audio' || name === 'link' || name === 'use' || name === 'iframe')) {
+        out.add('SEC028', severity(), `Exfiltration via markup: <${name}> URL interpolates data "${clip(attr.value, 60)}" ${note(severity(), 'Remove it; a rendered image or link would send the data to that host.')}`, attr.at);
+      }
+      if (inSvg && (name === 'use' || name === 'image' || name === 'feimage') && (an === 'href' || an === 'xlink:href') && (isRemote(attr.value) || /^data:/i.test(attr.value.trim()))) {
+        if (name === 'use') out.add('SEC024', severity(), `SVG <use> pulls external content "${clip(attr.value, 60)}". Reference only local ids (#id).`, attr.at);
+      }
+    }
+    if (an === 'style' && STYLE_SCRIPT.test(attr.value)) {
+      out.add('SEC026', severity(), `Markup injection: CSS that runs script in style= "${clip(attr.value, 60)}" ${note(severity(), 'Remove it.')}`, attr.at);
+    }
+    if (inSvg && (name === 'set' || name === 'animate') && an === 'attributename' && /^\s*(?:on[a-z]+|href|xlink:href)\s*$/i.test(attr.value)) {
+      out.add('SEC024', severity(), `SVG animation rewrites ${attr.value.trim()} "${text}". Remove it; an SVG image must be static.`, attr.at);
+    }
+  }
+  if (name === 'img' || name === 'image') {
+    const srcAttr = tag.attrs.find((a) => a.name === 'src' || a.name === 'href' || a.name === 'xlink:href');
+    if (srcAttr?.value && isRemote(srcAttr.value)) {
+      const w = dim(tag.attrs.find((a) => a.name === 'width')?.value ?? null);
+      const h = dim(tag.attrs.find((a) => a.name === 'height')?.value ?? null);
+      const style = tag.attrs.find((a) => a.name === 'style')?.value ?? '';
+      const hidden = (w !== null && w <= 1 && h !== null && h <= 1) || /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)/i.test(style) || tag.attrs.some((a) => a.name === 'hidden');
+      if (hidden) out.add('SEC029', severity(), `Markup: hidden remote image (tracking pixel) "${clip(srcAttr.value, 60)}" ${note(severity(), 'Remove it; it reports every view to that host.')}`, tag.start);
+    }
+  }
+}
+
+/** The content of a <style> element starting after the tag at `from`, bounded (never searches past 20,000 characters). */
+function styleBody(lower: string, from: number): string {
+  const chunk = lower.slice(from, Math.min(lower.length, from + 20000));
+  const end = chunk.indexOf('</style');
+  return end === -1 ? chunk : chunk.slice(0, end);
+}
+
+const MD_LINK = /\]\([ \t]*<?([^)\s>]{1,2000})/y;
+const MD_REF = /\]:[ \t]*<?(\S{1,2000})/y;
+
+function checkMarkdownLinks(src: RawSource, out: Findings): void {
+  const lower = src.lower;
+  for (let i = lower.indexOf(']('), n = 0; i !== -1 && n < 1024; i = lower.indexOf('](', i + 2), n++) {
+    MD_LINK.lastIndex = i;
+    const m = MD_LINK.exec(src.raw);
+    if (m === null) continue;
+    const url = m[1]!;
+    const sev = markupSeverity(src, i, i + m[0].length);
+    if (SCRIPT_SCHEME.test(urlScheme(url))) {
+      out.add('SEC022', sev, `XSS: markdown link to a script URL "${clip(url, 60)}" ${note(sev, 'Remove the javascript:/data: link.')}`, i);
+      continue;
+    }
+    if (isRemote(url) && hasInterpolatedQuery(url)) {
+      const from = Math.max(0, i - 400);
+      const rel = lower.slice(from, i).lastIndexOf('[');
+      const open = rel === -1 ? -1 : from + rel;
+      const image = open > 0 && lower.charCodeAt(open - 1) === 33;
+      out.add('SEC028', sev, `Exfiltration via markup: markdown ${image ? 'image' : 'link'} URL interpolates data "${clip(url, 60)}" ${note(sev, 'Remove it; rendering it sends the data to that host.')}`, i);
+    }
+  }
+  for (let i = lower.indexOf(']:'), n = 0; i !== -1 && n < 1024; i = lower.indexOf(']:', i + 2), n++) {
+    MD_REF.lastIndex = i;
+    const m = MD_REF.exec(src.raw);
+    if (m === null) continue;
+    const url = m[1]!;
+    const sev = markupSeverity(src, i, i + m[0].length);
+    if (SCRIPT_SCHEME.test(urlScheme(url))) out.add('SEC022', sev, `XSS: link reference to a script URL "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
+    else if (isRemote(url) && hasInterpolatedQuery(url)) out.add('SEC028', sev, `Exfiltration via markup: link reference URL interpolates data "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
+  }
+}
+
+const TAG_GATES = 'abcdefghijklmnopqrstuvwxyz'.split('').map((c) => `<${c}*`);
+const LINK_GATES = ['](', ']:'];
+registerGates([{ gate: TAG_GATES }, { gate: LINK_GATES }]);
+
+const MAX_TAGS = 1 << 20;
+
+function scanFile(file: TextFile, emit: Emit): void {
+  const found = triggersOf(file.view);
+  const hasTags = TAG_GATES.some((g) => found.has(g));
+  const hasLinks = LINK_GATES.some((g) => found.has(g));
+  if (!hasTags && !hasLinks) return;
+  const src = rawSourceOf(file);
+  const out = new Findings();
+  const svgFile = file.ext === 'svg';
+  if (hasTags) {
+    const raw = file.raw;
+    let count = 0;
+    for (let i = raw.indexOf('<'); i !== -1 && count < MAX_TAGS; i = raw.indexOf('<', i + 1)) {
+      const next = raw.charCodeAt(i + 1);
+      if (next === 33) {
+        // <!ENTITY / <!DOCTYPE with an internal subset in an SVG: entity expansion and external entities
+        if (svgFile && /^<!(?:entity|doctype[^>]{0,200}\[)/i.test(raw.slice(i, i + 220))) out.add('SEC024', undefined, 'SVG declares XML entities (<!ENTITY>). Remove the DOCTYPE and entities; they enable entity-expansion and external-entity attacks.', i);
+        continue;
+      }
+      const tag = parseTag(raw, i);
+      if (tag === null) continue;
+      count++;
+      checkTag(tag, src, out, svgFile);
+      if (tag.name === 'style' && !tag.closing) {
+        const body = styleBody(src.lower, tag.end);
+        if (STYLE_SCRIPT.test(body)) {
+          const sev = markupSeverity(src, tag.start, tag.end);
+          out.add('SEC026', sev, `Markup injection: CSS that runs script in a <style> element ${note(sev, 'Remove it.')}`, tag.start);
+        }
+      }
+      i = Math.max(i, tag.end - 1);
+    }
+  }
+  if (hasLinks && src.markdown) checkMarkdownLinks(src, out);
+  out.emit(emit, file);
+}
+
+/** Rule family: markup injection (SEC020..SEC029). */
 export const markup: RuleFamily = {
   name: 'markup',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx: ScanContext, emit: Emit) {
+    for (const file of ctx.texts) scanFile(file, emit);
+  },
 };

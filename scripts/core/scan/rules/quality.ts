@@ -1,8 +1,267 @@
-// Rule family: quality. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: quality (QUALITY001..QUALITY010). Length of the main persona file, placeholder
+// text left in, the manifest description, recommended sections and heading structure, and the
+// length of every text file (QUALITY010, info). Advice is info and costs no points; warnings are
+// kept for real problems (an almost empty persona, TODOs, a description that says nothing), so an
+// ordinary, well-written soul scores 100.
+import { registerGates, triggersOf } from './code-execution.ts';
+import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
+const CATEGORY = 'quality';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'QUALITY001', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'Persona file too short (under 200 characters of content)' },
+  { id: 'QUALITY002', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Persona file thin (under 500 characters of content)' },
+  { id: 'QUALITY003', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Persona file long (over 50,000 characters)' },
+  { id: 'QUALITY004', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'Persona file very long (over 200,000 characters); models will truncate it' },
+  { id: 'QUALITY005', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'Placeholder text left in (TODO, Lorem ipsum, [Your name here])' },
+  { id: 'QUALITY006', stage: 'quality', severity: 'warning', category: CATEGORY, description: 'Manifest description is too short, repeats the name, is all caps, truncated or a placeholder' },
+  { id: 'QUALITY007', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Persona file lacks a recommended section (role, personality, boundaries)' },
+  { id: 'QUALITY008', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Persona file heading structure (no headings, several top-level headings, skipped levels)' },
+  { id: 'QUALITY010', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Length of each text file in characters' },
+];
+
+export const SHORT_CONTENT = 200;
+export const THIN_CONTENT = 500;
+export const LONG_CHARS = 50_000;
+export const VERY_LONG_CHARS = 200_000;
+
+/** 1234567 -> "1,234,567" (no locale: the same bytes everywhere). */
+export function formatCount(n: number): string {
+  const digits = String(Math.trunc(n));
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/** Characters as people count them: code points, not UTF-16 units. */
+export function countChars(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
+  let n = s.length;
+  PAIR.lastIndex = 0;
+  while (PAIR.exec(s) !== null) n--;
+  return n;
+}
+
+/** Characters of content: white space runs count as one, leading and trailing space as none. */
+export function contentLength(s: string): number {
+  return countChars(s.trim().replace(/\s+/g, ' '));
+}
+
+/** contentLength, exact below `limit` and `limit` (or more) above it; stops early, copies nothing. */
+export function contentLengthUpTo(s: string, limit: number): number {
+  let count = 0;
+  let pendingSpace = false;
+  for (let i = 0; i < s.length && count < limit; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a) || c === 0xfeff) {
+      pendingSpace = count > 0;
+      continue;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
+      const p = s.charCodeAt(i - 1);
+      if (p >= 0xd800 && p <= 0xdbff) continue;
+    }
+    if (pendingSpace) {
+      count++;
+      pendingSpace = false;
+      if (count >= limit) break;
+    }
+    count++;
+  }
+  return count;
+}
+
+/** The main persona file: `files.soul` of the manifest when present in the package, else SOUL.md. */
+export function soulFileOf(ctx: ScanContext): TextFile | undefined {
+  const files = ctx.manifest?.['files'];
+  const declared = files !== null && typeof files === 'object' && !Array.isArray(files) ? (files as Record<string, unknown>)['soul'] : undefined;
+  const byName = new Map(ctx.texts.map((t) => [t.name, t]));
+  if (typeof declared === 'string') {
+    const t = byName.get(declared.replace(/^\.\//, ''));
+    if (t) return t;
+  }
+  return byName.get('SOUL.md') ?? ctx.texts.find((t) => t.name.toLowerCase() === 'soul.md');
+}
+
+// ---- placeholders -------------------------------------------------------------------------------
+
+// Each placeholder pattern runs only when one of its gate words occurs in the file's `norm`.
+const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp }> = [
+  { gate: ['todo', 'fixme', 'tbd'], re: /(?:^|[\s([*_>#-])(TODO|FIXME|TBD)(?=[ \t]*(?::|\)|\]|$|-[ \t]|—))/gm },
+  { gate: ['lorem ipsum'], re: /lorem[ \t*_]+ipsum/gi },
+  { gate: ['[your', '[insert', '[add', '[enter', '[put', '[describe', '[write', '[replace'], re: /\[(?:your|insert|add|enter|put|describe|write|replace)\b[^\]\n]{1,60}\]/gi },
+  { gate: ['<your', '<insert', '<add', '<enter'], re: /<(?:your|insert|add|enter)[ _-][^>\n]{1,60}>/gi },
+  { gate: ['here)'], re: /\((?:your|insert) [^)\n]{1,40} here\)/gi },
+  { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g },
+];
+registerGates(PLACEHOLDERS);
+
+/** The first placeholder in a text outside code, or null. */
+export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
+  const raw = file.raw;
+  const found = triggersOf(file.view);
+  for (const { gate, re } of PLACEHOLDERS) {
+    if (!gate.some((g) => found.has(g))) continue;
+    re.lastIndex = 0;
+    let tries = 0;
+    for (let m = re.exec(raw); m !== null && tries < 32; m = re.exec(raw), tries++) {
+      const at = m.index + (m[0].length - m[0].trimStart().length);
+      if (file.view.inCodeBlock(at)) continue;
+      if (inInlineCode(raw, at)) continue;
+      return { text: (m[1] ?? m[0]).trim(), offset: at };
+    }
+  }
+  return null;
+}
+
+function inInlineCode(raw: string, i: number): boolean {
+  const from = Math.max(0, i - 300);
+  const nl = raw.slice(from, i).lastIndexOf('\n');
+  const start = nl === -1 ? from : from + nl + 1;
+  let ticks = 0;
+  for (let k = start; k < i; k++) if (raw.charCodeAt(k) === 96) ticks++;
+  return ticks % 2 === 1;
+}
+
+// ---- headings ---------------------------------------------------------------------------------
+
+interface Heading {
+  readonly level: number;
+  readonly text: string;
+  readonly offset: number;
+}
+
+const HEADING_LINE = / {0,3}(#{1,6})[ \t]+([^\n]{0,200})/y;
+
+/** ATX headings outside fenced code, in order (at most 500); one pass over the line starts. */
+export function headingsOf(file: TextFile): Heading[] {
+  const out: Heading[] = [];
+  const raw = file.raw;
+  for (let ls = 0; ls < raw.length && out.length < 500; ) {
+    const nl = raw.indexOf('\n', ls);
+    const le = nl === -1 ? raw.length : nl;
+    let k = ls;
+    while (k < le && k < ls + 3 && raw.charCodeAt(k) === 32) k++;
+    if (raw.charCodeAt(k) === 35) {
+      HEADING_LINE.lastIndex = ls;
+      const m = HEADING_LINE.exec(raw);
+      if (m !== null && !file.view.inCodeBlock(ls)) out.push({ level: m[1]!.length, text: m[2]!.replace(/[#*_`]+/g, '').trim(), offset: ls });
+    }
+    if (nl === -1) break;
+    ls = nl + 1;
+  }
+  return out;
+}
+
+const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp; readonly words: readonly string[] }> = [
+  {
+    name: 'role or purpose',
+    heading: /role|purpose|mission|about|overview|identity|who (?:you|i) (?:are|am)|goal|objective|description|summary|introduction|background|core|responsibilit|focus|expertise|what (?:you|i) do/i,
+    words: ['you are', "you're", 'i am', "i'm", 'your role', 'your job', 'your purpose', 'your mission', 'your goal', 'act as', 'as a', 'as an'],
+  },
+  {
+    name: 'personality or tone',
+    heading: /personality|tone|voice|style|communicat|character|trait|temperament|vibe|manner|attitude|behaviou?r|how (?:you|i) (?:speak|talk|write|respond)/i,
+    words: ['tone', 'personality', 'voice', 'style', 'friendly', 'warm', 'formal', 'casual', 'concise', 'patient', 'playful', 'direct'],
+  },
+  {
+    name: 'boundaries',
+    heading: /boundar|limit|rule|guardrail|safety|constraint|don'?t|never|restriction|ethic|principle|value|policy|policies|avoid|scope|escalat/i,
+    words: ['never', 'do not', "don't", 'avoid*', 'refuse*', 'decline*', 'boundar*', 'limit*', "won't", 'will not'],
+  },
+];
+registerGates(SECTIONS.map((s) => ({ gate: s.words })));
+
+// ---- the manifest description -------------------------------------------------------------------
+
+const DESCRIPTION_PLACEHOLDER = /\b(?:todo|tbd|fixme|lorem ipsum|description here|your description|a short description|describe your soul|add a description|enter a description|my (?:first )?soul|test soul|placeholder)\b|\[[^\]]{0,40}\]|<[^>]{0,40}>/i;
+
+function squashName(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function checkDescription(ctx: ScanContext, emit: Emit): void {
+  const m = ctx.manifest;
+  if (!m) return;
+  const description = m['description'];
+  if (typeof description !== 'string' || description.trim() === '') return;
+  const d = description.trim();
+  const problems: string[] = [];
+  const len = countChars(d);
+  if (len < 20) problems.push(`it is only ${len} characters long; say in one sentence what the persona does and for whom (20 to 160 characters)`);
+  const names = [m['name'], m['displayName']].filter((v): v is string => typeof v === 'string' && v.trim() !== '').map(squashName);
+  if (names.includes(squashName(d))) problems.push('it only repeats the name; describe what the persona does');
+  const letters = d.replace(/[^\p{L}]/gu, '');
+  if (letters.length >= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) problems.push('it is written in capital letters; use sentence case');
+  if (/(?:\.\.\.|…)$/.test(d)) problems.push('it ends with "..." as if cut off; finish the sentence');
+  const ph = DESCRIPTION_PLACEHOLDER.exec(d);
+  if (ph) problems.push(`it contains placeholder text ("${ph[0].slice(0, 40)}"); write the real description`);
+  if (problems.length === 0) return;
+  emit({ code: 'QUALITY006', file: 'soul.json', message: `The description in soul.json needs work: ${problems.join('; ')}.` });
+}
+
+// ---- the pass -----------------------------------------------------------------------------------------
+
+function checkSoulFile(file: TextFile, emit: Emit, chars: number): void {
+  const raw = file.raw;
+  const content = contentLengthUpTo(raw, THIN_CONTENT);
+  if (content < SHORT_CONTENT) {
+    emit({ code: 'QUALITY001', file: file.name, message: `${file.name} has only ${formatCount(content)} characters of content; describe the persona's role, personality and boundaries (at least ${SHORT_CONTENT} characters).` });
+  } else if (content < THIN_CONTENT) {
+    emit({ code: 'QUALITY002', file: file.name, message: `${file.name} is thin (${formatCount(content)} characters of content); consider examples of tone, typical tasks and what the persona declines.` });
+  }
+  if (chars > VERY_LONG_CHARS) {
+    emit({ code: 'QUALITY004', file: file.name, message: `${file.name} is ${formatCount(chars)} characters long; most models truncate or dilute prompts this long. Move reference material to separate files and keep the persona under ${formatCount(LONG_CHARS)} characters.` });
+  } else if (chars > LONG_CHARS) {
+    emit({ code: 'QUALITY003', file: file.name, message: `${file.name} is ${formatCount(chars)} characters long; a persona is loaded whole into every conversation, so consider trimming it below ${formatCount(LONG_CHARS)} characters.` });
+  }
+  if (content < SHORT_CONTENT) return;
+  const headings = headingsOf(file);
+  const found = triggersOf(file.view);
+  const missing = SECTIONS.filter((s) => !headings.some((h) => s.heading.test(h.text)) && !((s.name === 'role or purpose' || headings.length === 0) && s.words.some((w) => found.has(w))));
+  if (missing.length > 0) {
+    emit({ code: 'QUALITY007', file: file.name, message: `${file.name} has no section on ${missing.map((s) => s.name).join(', ')}; a heading for each helps people and models read the persona.` });
+  }
+  const advice: string[] = [];
+  if (headings.length === 0) {
+    if (content > 1500) advice.push('it has no headings; split it into sections (## Role, ## Personality, ## Boundaries)');
+  } else {
+    const h1 = headings.filter((h) => h.level === 1).length;
+    if (h1 > 1) advice.push(`it has ${h1} top-level (#) headings; use one title and ## for sections`);
+    if (headings[0]!.level > 2) advice.push('it starts with a deep heading; start with # or ##');
+    for (let i = 1; i < headings.length; i++) {
+      if (headings[i]!.level > headings[i - 1]!.level + 1) {
+        advice.push(`the heading "${headings[i]!.text.slice(0, 40)}" skips a level`);
+        break;
+      }
+    }
+  }
+  if (advice.length > 0) emit({ code: 'QUALITY008', file: file.name, offset: headings[0]?.offset ?? 0, message: `${file.name} heading structure: ${advice.join('; ')}.` });
+}
+
+const PROSE_EXTS = new Set(['md', 'markdown', 'mdx', 'txt', 'yaml', 'yml', '']);
+
+/** Rule family: quality (QUALITY001..QUALITY010). */
 export const quality: RuleFamily = {
   name: 'quality',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    const soul = soulFileOf(ctx);
+    for (const file of ctx.texts) {
+      const chars = countChars(file.raw);
+      emit({ code: 'QUALITY010', file: file.name, message: `${file.name}: ${formatCount(chars)} characters` });
+      if (file === soul) checkSoulFile(file, emit, chars);
+      if (PROSE_EXTS.has(file.ext)) {
+        const ph = findPlaceholder(file);
+        if (ph) emit({ code: 'QUALITY005', file: file.name, offset: ph.offset, message: `${file.name} still contains placeholder text "${ph.text.slice(0, 60)}"; replace it with real content or remove it.` });
+      }
+    }
+    checkDescription(ctx, emit);
+  },
 };

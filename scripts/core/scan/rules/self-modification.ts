@@ -1,8 +1,138 @@
-// Rule family: self-modification. (Stub: owned by the work that fills it in.)
-import type { RuleFamily } from '../types.ts';
+// Rule family: self-modification (SEC090..SEC099). A persona that rewrites its own definition
+// (SOUL.md, IDENTITY.md, the system prompt), plants instructions that outlive the session,
+// copies itself into other agents' configuration, or turns off its own approvals and sandbox.
+//
+// Memory is a feature, not an attack: "update MEMORY.md with the user's preferred name" is noted
+// as info (SEC092). Writing *instructions* into memory so they rule later sessions is SEC093.
+// Project notes files (AGENTS.md, CLAUDE.md, ...) are edited by coding agents as a matter of
+// course, so a plain edit of those is a warning; rewriting the persona itself is an error.
+import { clip, combos, inFence, isCommandRefused, lenient, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
+import type { GatedPhraseRule, RawRule, RawSource, RawVerdict } from './code-execution.ts';
+import type { RuleFamily, RuleInfo, Severity } from '../types.ts';
 
+const CATEGORY = 'self-modification';
+
+const RULES: readonly RuleInfo[] = [
+  { id: 'SEC090', stage: 'security', severity: 'error', category: CATEGORY, description: 'Self-modification: instructs agent to modify its own persona/config files' },
+  { id: 'SEC091', stage: 'security', severity: 'warning', category: CATEGORY, description: 'Self-modification: instructs agent to alter its own behavior configuration' },
+  { id: 'SEC092', stage: 'security', severity: 'info', category: CATEGORY, description: 'Self-modification: keeps a memory file about the user (review what it stores)' },
+  { id: 'SEC093', stage: 'security', severity: 'error', category: CATEGORY, description: 'Self-modification: persists instructions across sessions (memory poisoning)' },
+  { id: 'SEC094', stage: 'security', severity: 'error', category: CATEGORY, description: 'Self-modification: copies itself into other agents, projects or configuration files' },
+  { id: 'SEC095', stage: 'security', severity: 'error', category: CATEGORY, description: 'Self-modification: disables its own approvals, permissions or sandbox' },
+];
+
+const PERSONA_FILE = '(?:soul\\.md|identity\\.md|soul file|persona file|persona definition)';
+const OWN_PROMPT = '(?:persona prompt|system prompt|system message|system instructions|core instructions|base instructions|own instructions|own prompt)';
+const PROJECT_FILE = '(?:agents\\.md|claude\\.md|gemini\\.md|\\.cursorrules|\\.windsurfrules|\\.clinerules|copilot-instructions\\.md|\\.github/copilot-instructions\\.md|cursor rules|\\.cursor/rules)';
+const EDIT = '(?:update|updates|updating|modify|modifies|modifying|edit|edits|editing|rewrite|rewrites|rewriting|overwrite|overwrites|overwriting|change|changes|changing|alter|alters|altering|append to|appends to|appending to|write to|writes to|writing to|replace|replaces|replacing|patch|patches|patching|delete|deletes|deleting|truncate|erase|add (?:lines |rules |instructions |text |this |these |new rules |new instructions )?to|insert (?:[a-z]+ ){0,3}into|inject (?:[a-z]+ ){0,3}into)';
+
+const PHRASES: readonly GatedPhraseRule[] = [
+  {
+    id: 'SEC090',
+    gate: ['soul.md', 'identity.md', 'soul file', 'persona file', 'persona definition', 'persona prompt', 'system prompt', 'system message', 'system instructions', 'core instructions', 'base instructions', 'own instructions', 'own prompt'],
+    patterns: [new RegExp(`\\b${EDIT} (?:(?:your|its|the|this|my|our) )?(?:own )?${PERSONA_FILE}`), new RegExp(`\\b${EDIT} (?:your|its) (?:own )?${OWN_PROMPT}`)],
+  },
+  {
+    id: 'SEC090~warning',
+    gate: ['agents.md', 'claude.md', 'gemini.md', '.cursorrules', '.windsurfrules', '.clinerules', 'copilot-instructions*', 'cursor rules', '.cursor/rules'],
+    patterns: [new RegExp(`\\b${EDIT} (?:(?:your|its|the|this|my|our) )?(?:own )?${PROJECT_FILE}`)],
+  },
+  {
+    id: 'SEC091',
+    gate: [...combos(['your', 'its', 'your own', 'its own'], ['instructions', 'configuration', 'config', 'persona', 'identity', 'behavior rules', 'behaviour rules', 'rules', 'personality', 'directives', 'guidelines', 'core values', 'values', 'programming', 'prompt', 'constraints', 'boundaries'])],
+    patterns: [
+      /(?:you (?:can|may|should|must|will|are (?:allowed|free|encouraged|permitted) to)|feel free to|freely|autonomously|over time,?|always|continuously|constantly) (?:rewrite|update|modify|edit|change|alter|adjust|evolve|reprogram|redefine|override) (?:your|its) (?:own )?(?:instructions|configuration|config|persona|identity|behaviou?r rules|rules|personality|directives|guidelines|core values|values|programming|prompt|constraints|boundaries)\b/,
+      /(?:rewrite|rewrites|reprogram|reprograms|redefine|redefines|override|overrides) (?:your|its) own (?:instructions|configuration|config|persona|identity|rules|personality|directives|guidelines|core values|values|programming|prompt|constraints|boundaries)\b/,
+    ],
+  },
+  {
+    id: 'SEC092',
+    gate: ['memory.md', 'memories.md', 'memory file', 'long-term memory', 'memory/', 'user.md', 'user profile', 'notes file'],
+    patterns: [/\b(?:update|updates|write to|writes to|append to|appends to|save (?:it |this |them )?(?:to|in)|record (?:it |this )?in|store (?:it |this |them )?in|add (?:it |this |them )?to|keep) (?:your |the |a |their )?(?:memory\.md|memories\.md|memory file|long-term memory|memory\/[a-z0-9._-]+|user\.md|user profile|notes file)\b/],
+  },
+  {
+    id: 'SEC093',
+    gate: ['permanently', 'memory', 'memories', 'memory.md', 'long-term memory', 'persistent memory', 'permanent memory', 'memory file', 'future sessions', 'future conversations', 'all conversations', ...combos(['future', 'subsequent', 'later', 'following', 'other'], ['sessions', 'conversations', 'chats', 'interactions', 'runs'])],
+    patterns: [
+      /(?:save|saves|write|writes|store|stores|add|adds|append|appends|persist|persists|insert|inserts|remember|remembers|record|records|keep|keeps|plant|plants|inject|injects) (?:(?:these|this|the following|my|new|any|all|the|those) ){0,2}(?:instructions?|rules|directives|commands|prompts?|orders|overrides|system prompt) (?:permanently )?(?:in|into|to) (?:your |the )?(?:own )?(?:memory|memory\.md|memories|long-term memory|persistent memory|permanent memory|memory file|future sessions|future conversations|all (?:future )?conversations)\b/,
+      /(?:apply|applies|follow|follows|obey|obeys|remember|remembers|keep|keeps|retain|retains|enforce|enforces) (?:(?:these|this|the following|my|those|all) ){1,2}(?:instructions?|rules|directives|commands|orders|overrides) (?:in|across|for|during|throughout) (?:all |every |each )?(?:future|subsequent|later|following|other) (?:sessions|conversations|chats|interactions|runs)\b/,
+      /permanently (?:change|changes|alter|alters|override|overrides|update|updates|rewrite|rewrites|replace|replaces) (?:your|its) (?:instructions|behaviou?r|rules|persona|directives|system prompt|configuration)\b/,
+    ],
+  },
+  {
+    id: 'SEC093',
+    gate: ['persist*', 'surviv*', 'remain in effect', 'stay in effect', 'carry over'],
+    patterns: [/\b(?:these|this|the following|my) (?:instructions?|rules|directives|overrides) (?:must |should |will |shall )?(?:persist|survive|remain in effect|stay in effect|carry over) (?:across|beyond|after|through|into) (?:all )?(?:sessions|restarts|resets|updates|future conversations|new conversations|memory clears)\b/],
+  },
+  {
+    id: 'SEC094',
+    gate: ['.cursorrules', 'claude.md', 'agents.md', 'gemini.md', 'soul.md', 'copilot-instructions*', '.windsurfrules', '.clinerules', 'mcp.json', 'settings.json', '.mcp.json', ...combos(['ensure', 'ensure that', 'make sure', 'make sure that'], ['this', 'these']), ...combos(['every', 'all', 'any', 'each', 'other', 'their', 'the other', 'all other', 'every other'], ['agent', 'agents', 'ai agents', 'assistants', 'bots', 'llms', 'repositories', 'repos', 'projects', 'config files', 'configuration files', 'files you', 'file you', 'systems', 'ai systems', 'prompts', 'codebases'])],
+    patterns: [
+      /(?:copy|copies|add|adds|insert|inserts|append|appends|write|writes|inject|injects|install|installs|replicate|replicates|propagate|propagates|spread|spreads|paste|pastes|include|includes|embed|embeds|clone|clones) (?:(?:this|these|yourself|itself|your|its|the|own|same|following) ){1,3}(?:instructions?|prompt|persona|rules|text|skill|file|block|message|section|directives|payload|content|code|lines)? ?(?:in|into|to|across|onto|inside) (?:(?:every|all|any|each|the|other|their) ){1,2}(?:other )?(?:agents?|ai agents?|assistants?|bots?|llms?|repositories|repos|projects|config(?:uration)? files|files? you (?:write|create|edit|touch)|(?:ai )?systems|prompts|codebases|\.cursorrules|claude\.md|agents\.md|soul\.md|copilot-instructions\.md)\b/,
+      /(?:add|adds|write|writes|append|appends|insert|inserts|inject|injects|copy|copies) (?:(?:these|the following|this|your|those) ){1,2}(?:instructions|rules|lines|text|directives|prompt|block) (?:in|into|to) (?:every |any |all |each |other |the user's |their )?(?:\.cursorrules|claude\.md|agents\.md|gemini\.md|copilot-instructions\.md|\.windsurfrules|\.clinerules|mcp\.json|settings\.json|\.mcp\.json)\b/,
+      /(?:ensure|make sure) (?:that )?(?:this|these) (?:instructions?|rules|text|block|prompt) (?:is|are|gets?) (?:included|copied|added|inserted|present) in (?:every|all|each|any) (?:files?|repos?|repositories|projects|agents?|configs?|outputs?|commits?)\b/,
+    ],
+  },
+  {
+    id: 'SEC095',
+    gate: ['sandbox', '.claude/settings*', '.vscode/settings*', '.cursor/mcp*', '.mcp.json', 'claudedesktopconfig*', '.codex/config*', '.gemini/settings*', ...combos(['safety', 'security', 'permission', 'permissions', 'approval', 'confirmation', 'sandbox', 'sandboxing'], ['settings', 'config', 'configuration', 'checks', 'mode', 'hooks', 'requirements', 'restrictions', 'rules', 'system', 'policies', 'policy', 'prompts', 'boundaries'])],
+    patterns: [
+      /(?:disable|disables|turn off|turns off|remove|removes|bypass|bypasses|lower|lowers|weaken|weakens|loosen|loosens|edit|edits|modify|modifies|change|changes|override|overrides|escape|escapes|break out of) (?:your |its |the agent's |the )?(?:own )?(?:safety|security|permissions?|approval|confirmation|sandbox|sandboxing) (?:settings|config|configuration|checks|mode|hooks|requirements|restrictions|rules|system|policies|policy|prompts|boundaries)\b/,
+      /(?:break out of|escape|escapes|disable|disables) (?:your |its |the )?sandbox\b/,
+      /(?:edit|edits|modify|modifies|write to|writes to|change|changes|update|updates|overwrite|overwrites) (?:your |its |the )?(?:own )?(?:~?\/)?(?:\.claude\/settings(?:\.local)?\.json|\.vscode\/settings\.json|\.cursor\/mcp\.json|\.mcp\.json|claudedesktopconfig\.json|\.codex\/config\.toml|\.gemini\/settings\.json)\b/,
+    ],
+  },
+  {
+    id: 'SEC095~warning',
+    gate: combos(['confirmation', 'approval', 'permission'], ['prompts', 'checks', 'dialogs', 'requests', 'steps', 'questions']),
+    patterns: [/(?:skip|skips|disable|disables|bypass|bypasses|ignore|ignores|auto-approve|auto-approves|suppress|suppresses) (?:all |any |the |every )?(?:confirmation|approval|permission) (?:prompts|checks|dialogs|requests|steps|questions)\b/],
+  },
+];
+
+// ---- raw: flags and settings that switch approvals off ------------------------------------------------
+
+const BYPASS_RE = /(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo\b|--allow-all-tools|bypasspermissions|"autoapprove"[ \t]*:[ \t]*true|chat\.tools\.autoapprove"?[ \t]*:[ \t]*true|approval_policy[ \t]*=[ \t]*"never"|--ask-for-approval[ \t]+never|sandbox_mode[ \t]*=[ \t]*"danger-full-access"|--sandbox[ \t]+danger-full-access|"alwaysallow"[ \t]*:[ \t]*\[[ \t]*"\*")/iy;
+
+function bypassJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
+  const [ls, le] = lineBounds(src.raw, m.index, 300);
+  let severity: Severity | undefined;
+  if (!src.decoded) {
+    if (inFence(src, m.index)) severity = 'warning';
+    if (isCommandRefused(src.raw, m.index, m.index + m[0].length)) severity = lenient(severity, 'info');
+  }
+  const note = severity === 'info' ? 'Stated as something the persona refuses; nothing to fix.' : 'Remove it; a persona must keep every approval and sandbox in place.';
+  return { severity, at: ls, message: `Self-modification: switches off tool approvals or the sandbox (${clip(m[0], 50)}): "${clip(src.raw.slice(ls, le))}". ${note}` };
+}
+
+const RAW_RULES: readonly RawRule[] = [
+  {
+    id: 'SEC095',
+    gate: ['--dangerously-skip-permissions', '--dangerously-bypass-approvals-and-sandbox', '--yolo', '--allow-all-tools', 'bypasspermissions', 'autoapprove', 'approvalpolicy', '--ask-for-approval', 'sandboxmode', '--sandbox', 'alwaysallow'],
+    needles: ['--dangerously-', '--yolo', '--allow-all-tools', 'bypasspermissions', '"autoapprove"', 'chat.tools.autoapprove', 'approval_policy', '--ask-for-approval', 'sandbox_mode', '--sandbox', '"alwaysallow"'],
+    pattern: BYPASS_RE,
+    judge: bypassJudge,
+  },
+];
+
+registerGates(PHRASES, RAW_RULES);
+
+const INFO_WHEN_REFUSED = new Set(['SEC090', 'SEC091', 'SEC093', 'SEC094', 'SEC095']);
+
+const PHRASE_FIXES: Readonly<Record<string, string>> = {
+  SEC090: 'Remove it; the persona\'s own files change only through a reviewed new version.',
+  SEC091: 'Remove it; behavior changes belong in a reviewed new version of the persona.',
+  SEC092: 'Make sure it stores only facts the user agreed to share, never instructions or secrets.',
+  SEC093: 'Remove it; instructions must not outlive the session or be written into memory.',
+  SEC094: 'Remove it; a persona must never copy itself into other agents, projects or files.',
+  SEC095: 'Remove it; approvals, permissions and the sandbox must stay in place.',
+};
+
+/** Rule family: self-modification (SEC090..SEC099). */
 export const selfModification: RuleFamily = {
   name: 'self-modification',
-  rules: [],
-  check() {},
+  rules: RULES,
+  check(ctx, emit) {
+    runRawRules(ctx, emit, RAW_RULES);
+    runPhrases(ctx, emit, PHRASES, RULES, { infoWhenRefused: INFO_WHEN_REFUSED, fixes: PHRASE_FIXES });
+  },
 };

@@ -1,0 +1,75 @@
+// The manifest of a scan, parsed once per scan context and shared by the rule families that read it
+// (schema, embodied, and any other family that wants the normalised manifest).
+import type { Emit, ScanContext } from '../scan/types.ts';
+import type { ManifestIssue } from './types.ts';
+import { parseManifest } from './parse.ts';
+import type { ParseResult } from './parse.ts';
+import { MANIFEST_FILE } from '../package.ts';
+
+const CACHE = new WeakMap<ScanContext, ParseResult>();
+
+/**
+ * parseManifest over a scan's soul.json, with name matching and file references, cached per context.
+ *
+ * @example manifestOf(ctx).issues // every SCHEMA issue of the package
+ */
+export function manifestOf(ctx: ScanContext): ParseResult {
+  let parsed = CACHE.get(ctx);
+  if (!parsed) {
+    parsed = parseManifest(ctx.files[MANIFEST_FILE], {
+      ...(ctx.expectedName !== undefined ? { expectedName: ctx.expectedName } : {}),
+      fileNames: [...Object.keys(ctx.files), ...ctx.invalidEntries],
+    });
+    CACHE.set(ctx, parsed);
+  }
+  return parsed;
+}
+
+/** Offset in soul.json's text of the key a JSON pointer ends in (its last named segment), or undefined. */
+export function offsetOfPointer(raw: string, path: string): number | undefined {
+  const segments = path.split('/').slice(1).filter((s) => !/^\d{1,9}$/.test(s));
+  const last = segments[segments.length - 1];
+  if (last === undefined) return undefined;
+  const needle = JSON.stringify(last.replaceAll('~1', '/').replaceAll('~0', '~'));
+  let at = raw.indexOf(needle);
+  while (at !== -1) {
+    let j = at + needle.length;
+    while (j < raw.length && (raw[j] === ' ' || raw[j] === '\t' || raw[j] === '\n' || raw[j] === '\r')) j++;
+    if (raw[j] === ':') return at;
+    at = raw.indexOf(needle, at + 1);
+  }
+  return undefined;
+}
+
+const MAX_LISTED = 6;
+
+/**
+ * Emit the manifest issues whose codes a family owns: one finding per code (the engine keeps one
+ * per code and file), its message listing every occurrence, its line that of the first.
+ */
+export function emitManifestIssues(ctx: ScanContext, emit: Emit, codes: ReadonlySet<string>): void {
+  const parsed = manifestOf(ctx);
+  const raw = ctx.files[MANIFEST_FILE];
+  const byCode = new Map<string, ManifestIssue[]>();
+  for (const issue of parsed.issues) {
+    if (!codes.has(issue.code)) continue;
+    const list = byCode.get(issue.code);
+    if (list) list.push(issue);
+    else byCode.set(issue.code, [issue]);
+  }
+  for (const [code, list] of byCode) {
+    const first = list[0]!;
+    let message = first.message;
+    if (code === 'SCHEMA001' && ctx.invalidEntries.includes(MANIFEST_FILE)) message = 'soul.json is not a string; send the manifest as JSON text under "soul.json"';
+    if (list.length > 1) {
+      const shown = list.slice(0, MAX_LISTED).map((i) => i.message);
+      message = `${list.length} problems: ${shown.join('; ')}${list.length > MAX_LISTED ? `; and ${list.length - MAX_LISTED} more` : ''}`;
+    }
+    if (typeof raw !== 'string') {
+      emit({ code, message });
+      continue;
+    }
+    const offset = offsetOfPointer(raw, first.path);
+    emit({ code, message, file: MANIFEST_FILE, ...(offset !== undefined ? { offset } : {}) });
+  }
+}
