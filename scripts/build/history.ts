@@ -188,8 +188,11 @@ export async function walkHistory(options: WalkHistoryOptions): Promise<HistoryR
     if (!after) return;
 
     let folder: { blobs: [string, string][]; problems: string[] };
+    let manifest: Uint8Array | null = null;
     try {
       folder = await readFolder(reader, after);
+      const manifestOid = folder.blobs.find(([p]) => p === 'soul.json')?.[1];
+      if (manifestOid) manifest = await reader.readBlob(manifestOid);
     } catch (error) {
       warn('UNREADABLE', owner, name, oid, `${where} could not be read at ${short(oid)} (${error instanceof Error ? error.message : String(error)}); nothing was published; check the repository with git fsck`);
       return;
@@ -200,8 +203,7 @@ export async function walkHistory(options: WalkHistoryOptions): Promise<HistoryR
       warn('INVALID_PATH', owner, name, oid, `${where} has unsafe file names at ${short(oid)}, so nothing was published: ${problems.slice(0, MAX_PROBLEMS_LISTED).join('; ')}${more}`);
       return;
     }
-    const manifestOid = folder.blobs.find(([p]) => p === 'soul.json')?.[1];
-    const version = manifestOid ? await readVersion(reader, manifestOid) : { problem: 'soul.json is missing; add a soul.json manifest' };
+    const version = manifest ? parseVersion(manifest) : { problem: 'soul.json is missing; add a soul.json manifest' };
     if ('problem' in version) {
       warn('INVALID_MANIFEST', owner, name, oid, `${where} at ${short(oid)}: ${version.problem}; nothing was published`);
       return;
@@ -311,10 +313,10 @@ async function readFolder(reader: GitReader, oid: string): Promise<{ blobs: [str
 }
 
 /** `version` of a soul.json blob, or what is wrong with it. */
-async function readVersion(reader: GitReader, oid: string): Promise<{ version: string } | { problem: string }> {
+function parseVersion(bytes: Uint8Array): { version: string } | { problem: string } {
   let manifest: unknown;
   try {
-    manifest = JSON.parse(utf8.decode(await reader.readBlob(oid)).replace(/^\uFEFF/, ''));
+    manifest = JSON.parse(utf8.decode(bytes).replace(/^\uFEFF/, ''));
   } catch {
     return { problem: 'soul.json is not valid JSON; fix its syntax' };
   }

@@ -34,8 +34,15 @@ function formatRate(perSecond: number): string {
   return perSecond >= 100 ? `${Math.round(perSecond)}/s` : `${perSecond.toFixed(1)}/s`;
 }
 
+/** 12345 → '12,345' (toLocaleString is slow on its first calls). */
 function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  const digits = String(Math.trunc(n));
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0 && digits[i - 1] !== '-') out += ',';
+    out += digits[i];
+  }
+  return out;
 }
 
 /**

@@ -16,6 +16,7 @@
 // - Orders: versions newest first; files by path (code-unit order); categories by name; reviews
 //   newest first with replies oldest first beneath their parent.
 import { RECOMMENDED_FILES } from './package.ts';
+import { trimTrailing } from './strings.ts';
 import { buildRuleTable } from './render/rules.ts';
 import type { RuleTable } from './render/rules.ts';
 import type { Grade, RuleInfo, ScanResult, ScanStatus } from './scan/types.ts';
@@ -605,7 +606,7 @@ export interface SoulQuery {
  */
 export function filterSouls(entries: readonly IndexEntry[], query: Pick<SoulQuery, 'q' | 'category' | 'tag'>): IndexEntry[] {
   const words = (query.q ?? '').normalize('NFKC').toLowerCase().split(/\s+/).filter((w) => w !== '');
-  const category = (query.category ?? '').trim().toLowerCase().replace(/\/+$/, '');
+  const category = trimTrailing((query.category ?? '').trim().toLowerCase(), '/');
   const tag = (query.tag ?? '').trim().toLowerCase();
   return entries.filter((e) => {
     if (category !== '') {

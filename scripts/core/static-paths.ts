@@ -23,6 +23,7 @@
 // Why files named after the path rather than `<path>/index.json`: a folder per file doubles the
 // file-system work of a build that writes a quarter of a million files (one folder per soul
 // instead of one per version and endpoint).
+import { trimLeading, trimTrailing } from './strings.ts';
 
 /** Folder of the public API tree inside the build output. */
 export const API_DIR = 'api/v1';
@@ -147,7 +148,7 @@ export function zipPathFor(owner: string, name: string, version: string): string
  */
 export function parseStaticRoute(path: string, query: Readonly<Record<string, string>> = {}): StaticRoute | null {
   const keys = Object.keys(query);
-  const trimmed = path.replace(/^\/+/, '').replace(/\/+$/, '');
+  const trimmed = trimTrailing(trimLeading(path, '/'), '/');
   const parts = trimmed === '' ? [] : trimmed.split('/');
   const version = query['version'];
   const onlyVersion = keys.length === 1 && version !== undefined;

@@ -252,6 +252,15 @@ describe('walkHistory: folder contents', () => {
     ]);
   });
 
+  it('warns about a folder whose objects cannot be read and publishes nothing from it', async () => {
+    const repo = await repoOf([{ files: soul('ada/helper', '1.0.0') }, { files: soul('ada/helper', '1.1.0') }]);
+    const blob = execFileSync('git', ['-C', repo.dir, 'rev-parse', `${repo.commits[1]}:souls/ada/helper/soul.json`], { encoding: 'utf8' }).trim();
+    fs.rmSync(path.join(repo.gitdir, 'objects', blob.slice(0, 2), blob.slice(2)));
+    const h = await walk(repo);
+    expect(versionsOf(h, 'ada/helper')).toEqual(['1.0.0']);
+    expect(h.warnings).toEqual([expect.objectContaining({ code: 'UNREADABLE', commit: repo.commits[1], message: expect.stringContaining('git fsck') })]);
+  });
+
   it('publishes a version once a broken manifest is fixed', async () => {
     const repo = await repoOf([{ files: { ...soul('ada/helper', '1.0.0'), 'souls/ada/helper/soul.json': '{' } }, { files: soul('ada/helper', '1.0.0') }]);
     const h = await walk(repo);

@@ -18,6 +18,8 @@ interface Slot {
 }
 
 export interface SoulPool {
+  /** Number of workers. */
+  readonly size: number;
   run(task: SoulTask): Promise<SoulTaskResult>;
   /** Write counts summed over the workers. */
   stats(): WriteStats;
@@ -67,6 +69,7 @@ export function createSoulPool(size: number, data: SoulWorkerData): SoulPool {
   }
 
   return {
+    size,
     run(task) {
       if (failure) return Promise.reject(failure);
       return new Promise<SoulTaskResult>((resolve, reject) => {

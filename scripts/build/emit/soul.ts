@@ -30,6 +30,8 @@ export interface SoulTask {
   reviewFiles: Record<string, string>;
   /** Scan cache entries for these versions (key → result JSON). */
   cachedScans: Record<string, string>;
+  /** Blob oid → content, when the blobs travel with the task (to a worker); else read through the context. */
+  blobs?: Record<string, Uint8Array>;
 }
 
 export interface SoulTaskResult {

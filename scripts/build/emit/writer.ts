@@ -30,8 +30,12 @@ export interface WriterOptions {
 
 const encoder = new TextEncoder();
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.compare(a, b) === 0;
+function readOrNull(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -39,7 +43,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  *
  * @example
  * const out = createOutputWriter({ root: 'dist' });
- * out.write('api/v1/categories/index.json', '{"categories":[]}');
+ * out.write('api/v1/categories.json', '{"categories":[]}');
  */
 export function createOutputWriter(options: WriterOptions): OutputWriter {
   const root = options.root;
@@ -54,23 +58,19 @@ export function createOutputWriter(options: WriterOptions): OutputWriter {
     root,
     write(path, data) {
       const full = join(root, path);
-      const bytes = typeof data === 'string' ? encoder.encode(data) : data;
       if (!options.fresh) {
-        let existing: Buffer | null = null;
-        try {
-          existing = readFileSync(full);
-        } catch {
-          existing = null;
-        }
-        if (existing && sameBytes(existing, bytes)) {
+        const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+        const existing = readOrNull(full);
+        if (existing && existing.length === bytes.length && Buffer.compare(existing, bytes) === 0) {
           stats.unchanged++;
           return;
         }
       }
       ensureDir(dirname(full));
-      writeFileSync(full, bytes);
+      // A string goes through node's one-call UTF-8 write path.
+      writeFileSync(full, data);
       stats.written++;
-      stats.bytesWritten += bytes.length;
+      stats.bytesWritten += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     },
     remove(path) {
       rmSync(join(root, path), { force: true });

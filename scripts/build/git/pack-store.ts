@@ -105,29 +105,59 @@ interface Lru {
   bytes(): number;
 }
 
-/** A byte-bounded LRU (a Map keeps insertion order: a hit is re-inserted at the end). */
+interface LruNode {
+  key: number;
+  value: Resolved;
+  older: LruNode | null;
+  newer: LruNode | null;
+}
+
+/**
+ * A byte-bounded LRU: a Map for lookups and a linked list for the order. (A Map alone, re-inserting
+ * on each hit and evicting its first entry, slows down badly: the deleted slots pile up at the
+ * front of V8's table and every `keys().next()` walks over them.)
+ */
 function createLru(limit: number, onEvict: (value: Resolved) => void): Lru {
-  const map = new Map<number, Resolved>();
+  const map = new Map<number, LruNode>();
+  let oldest: LruNode | null = null;
+  let newest: LruNode | null = null;
   let bytes = 0;
+  const unlink = (node: LruNode) => {
+    if (node.older) node.older.newer = node.newer;
+    else oldest = node.newer;
+    if (node.newer) node.newer.older = node.older;
+    else newest = node.older;
+    node.older = node.newer = null;
+  };
+  const append = (node: LruNode) => {
+    node.older = newest;
+    node.newer = null;
+    if (newest) newest.newer = node;
+    else oldest = node;
+    newest = node;
+  };
   return {
     get(key) {
-      const hit = map.get(key);
-      if (hit) {
-        map.delete(key);
-        map.set(key, hit);
+      const node = map.get(key);
+      if (!node) return undefined;
+      if (node !== newest) {
+        unlink(node);
+        append(node);
       }
-      return hit;
+      return node.value;
     },
     set(key, value) {
       if (map.has(key)) return false;
-      map.set(key, value);
+      const node: LruNode = { key, value, older: null, newer: null };
+      map.set(key, node);
+      append(node);
       bytes += value.data.length + ENTRY_OVERHEAD;
-      while (bytes > limit) {
-        const oldest = map.entries().next();
-        if (oldest.done) break;
-        bytes -= oldest.value[1].data.length + ENTRY_OVERHEAD;
-        map.delete(oldest.value[0]);
-        onEvict(oldest.value[1]);
+      while (bytes > limit && oldest) {
+        const evicted: LruNode = oldest;
+        unlink(evicted);
+        map.delete(evicted.key);
+        bytes -= evicted.value.data.length + ENTRY_OVERHEAD;
+        onEvict(evicted.value);
       }
       return true;
     },
@@ -162,7 +192,6 @@ function createBufferPool(freeLimit: number): BufferPool {
       const list = free.get(cap);
       const ab = list?.pop();
       if (ab) {
-        if (list!.length === 0) free.delete(cap);
         freeBytes -= cap;
         holders.set(ab, 0);
         return Buffer.from(ab, 0, size);
@@ -185,15 +214,14 @@ function createBufferPool(freeLimit: number): BufferPool {
       }
       holders.delete(ab);
       if (!(ab instanceof ArrayBuffer) || ab.byteLength > freeLimit) return;
-      // Over the limit, drop buffers of the size class used least recently (a Map iterates in
-      // insertion order, and a class is re-inserted whenever its list empties and refills).
-      while (freeBytes + ab.byteLength > freeLimit) {
-        const first = free.entries().next();
-        if (first.done) break;
-        const [cap, stale] = first.value;
-        stale.shift();
-        freeBytes -= cap;
-        if (stale.length === 0) free.delete(cap);
+      // Over the limit, drop buffers of the size classes seen first (a growing tree leaves its
+      // smaller classes behind). Classes are never deleted from the Map, so iterating it is cheap.
+      for (const [cap, stale] of free) {
+        while (stale.length > 0 && freeBytes + ab.byteLength > freeLimit) {
+          stale.shift();
+          freeBytes -= cap;
+        }
+        if (freeBytes + ab.byteLength <= freeLimit) break;
       }
       const list = free.get(ab.byteLength);
       if (list) list.push(ab);

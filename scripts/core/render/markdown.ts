@@ -1,6 +1,7 @@
 // Markdown report of scan results (PR comments, step summaries, `soul scan --format markdown`).
 // Everything that came from a package (messages, file names) is escaped so it can neither break
 // the table nor inject markup, links, HTML or @-mentions.
+import { trimTrailing } from '../strings.ts';
 import type { Finding, Grade, ScanResult } from '../scan/types.ts';
 import type { ScannedPackage } from './types.ts';
 
@@ -99,7 +100,7 @@ export function renderScanMarkdown(packages: readonly ScannedPackage[], options:
     parts.push('');
   }
   for (const p of packages) parts.push(renderResultMarkdown(p, options));
-  return `${parts.join('\n').replace(/\n+$/, '')}\n`;
+  return `${trimTrailing(parts.join('\n'), '\n')}\n`;
 }
 
 /** A rule code inside backticks: keep only the characters codes are made of. */

@@ -7,21 +7,36 @@
 // is fenced with a run of backticks longer than any backtick run inside it (never `~` fences),
 // so no content can close its fence, open HTML, or leak into the surrounding page.
 import type { SoulDetails, SoulList } from '../registry-shapes.ts';
-import { escapeMarkdownCell } from './markdown.ts';
 import { soulDetails as soulDetailsTemplate, soulList as soulListTemplate } from './templates.generated.js';
 
 // Text-direction overrides and isolates, zero-width and other invisible characters, tag characters.
 const INVISIBLE_RE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]|[\u{e0000}-\u{e0fff}]/gu;
 
+// C0 and C1 controls and Unicode line and paragraph separators: each run becomes one space.
+const BREAK_RE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+// Markdown punctuation that can start emphasis, code, links, images, headings, lists or tables.
+const MD_PUNCT_RE = /[\\`*_[\]{}()#+!|~]/g;
+const HTML_RE = /[&<>"]/g;
+const HTML_ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
 /**
- * Escape any value for inline Markdown (one line, one table cell): invisible and text-direction
- * characters removed, then `escapeMarkdownCell` (HTML entities, Markdown punctuation, breaks).
+ * Escape any value for inline Markdown (a heading, a list item, one table cell): line breaks and
+ * controls become spaces, invisible and text-direction characters are removed, `& < > "` become
+ * entities, Markdown punctuation gets a backslash, and `@` mentions and `://` autolinks are
+ * made inert.
  *
  * @example escapeInline('a\u202e<b>|') // 'a&lt;b&gt;\\|'
  */
 export function escapeInline(value: unknown): string {
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
-  return escapeMarkdownCell(text.replace(INVISIBLE_RE, ''));
+  return text
+    .replace(BREAK_RE, ' ')
+    .replace(INVISIBLE_RE, '')
+    .replace(HTML_RE, (c) => HTML_ENTITIES[c] ?? c)
+    .replace(MD_PUNCT_RE, (c) => `\\${c}`)
+    .replace(/@/g, '&#64;')
+    .replace(/:\/\//g, '&#58;//')
+    .trim();
 }
 
 /**

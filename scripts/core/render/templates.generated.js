@@ -132,9 +132,9 @@ async function captureAsync(fn){const s=__eta.res;__eta.res='';try{await fn();re
 function block(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=capture(fn);}return '';}const b=it.__blocks||{};if(name in b){return b[name];}return fn?capture(fn):'';}
 async function blockAsync(name,fn){if(__eta.layout){if(fn){__eta.blocks[name]=await captureAsync(fn);}return '';}const b=it.__blocks||{};if(name in b){return b[name];}return fn?await captureAsync(fn):'';}
 
-/* Markdown of GET /souls, see soul-markdown.ts. Interpolations escape user text for a table cell. */
+/* Markdown of GET /souls, see soul-markdown.ts. Interpolations escape user text for a table cell; the summary is built from numbers only. */
 __eta.res+='# Souls\n\n';
-__eta.res+=__eta.e(it.summary);
+__eta.res+=it.summary;
 __eta.res+='\n';
 if (it.souls.length > 0) {
 __eta.res+='\n| Soul | Name | Version | Description | Category | Rating | Downloads | Scan |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n';

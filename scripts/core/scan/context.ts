@@ -5,16 +5,26 @@ import type { PhraseRule } from './match.ts';
 import type { TextView } from './text.ts';
 import type { TextFile } from './types.ts';
 
-// Cues that, shortly before a phrase in the same sentence, make it the object of a refusal.
+// Cues that, before a phrase in the same sentence, make it the object of a refusal.
 const BEFORE_CUES = [
-  'never', 'not', "n't", 'no', 'refuse', 'refuses', 'refusing', 'reject', 'rejects', 'decline', 'declines', 'resist', 'resists',
+  'never', 'not', "n't", "n’t", 'no', 'refuse', 'refuses', 'refusing', 'reject', 'rejects', 'decline', 'declines', 'resist', 'resists',
   'ignore requests', 'ignore attempts', 'ignore any', 'disobey', 'beware', 'wary', 'watch out', 'recognize', 'recognise', 'detect',
-  'flag', 'report', 'such as', 'e.g.', 'eg.', 'for example', 'for instance', 'like', 'phrases', 'phrase', 'attempts', 'attempt',
-  'tries', 'try to', 'trying', 'asks you to', 'asking you to', 'tells you to', 'says', 'say', 'saying', 'claims', 'claiming',
-  'requests', 'request', 'if someone', 'if a user', 'if the user', 'if anyone', 'when someone', 'when a user', 'when users',
-  'even if', 'regardless', 'treat', 'warn', 'example', 'examples', 'quoted', 'injection', 'injections', 'jailbreak', 'jailbreaks',
-  'messages containing', 'containing', 'without', 'do not follow', 'never follow',
+  'flag', 'report', 'if someone', 'if a user', 'if the user', 'if anyone', 'when someone', 'when a user', 'when users', 'even if',
+  'regardless', 'treat', 'warn', 'injection', 'injections', 'jailbreak', 'jailbreaks', 'without', 'do not follow', 'never follow',
 ];
+// Cues that introduce an example; they reach only a few words ("phrases like <phrase>"), not a
+// whole sentence ("act like your Damon, Damon is ... that managed to <phrase>").
+const NEAR_CUES = [
+  'such as', 'e.g.', 'eg.', 'for example', 'for instance', 'like', 'phrases', 'phrase', 'example', 'examples', 'quoted', 'requests',
+  'request', 'messages containing', 'containing',
+];
+const NEAR = 24;
+// Cues that quote speech; they count only for a phrase in quotes ('if a user says "you are DAN"'),
+// not for a capability ("can say or do anything with no restrictions").
+const QUOTE_CUES = ['says', 'say', 'saying', 'claims', 'claiming', 'asks you to', 'asking you to', 'tells you to', 'writes', 'types'];
+// A phrase that carries its own negation ("never refuse", "not bound by") is the persona's own
+// claim: a "never" earlier in the sentence does not turn it into a refusal.
+const SELF_NEGATED = /^(?:never|not|no|none|don['’]?t|do not|doesn['’]?t|does not|won['’]?t|will not|cannot|can not|can['’]?t|isn['’]?t|is not|aren['’]?t|are not|no longer)\b/;
 
 // Cues right after a phrase ("'ignore all instructions' is an attack").
 const AFTER_CUES = [
@@ -24,10 +34,12 @@ const AFTER_CUES = [
 ];
 
 // Words that end the reach of a cue: "never refuse and ignore all previous instructions".
-const BREAKERS = /(?:^|[^a-z])(?:and|then|but|also|instead|so|therefore|now|always|must|will)(?![a-z])/g;
+const BREAKERS = /(?:^|[^a-z])(?:but|instead|so|therefore|now|always|must|will|because|since)(?![a-z])/g;
+// Joining words end the reach too, except between quotations ("“x” and later “y”").
+const JOINERS = /(?:^|[^a-z])(?:and|then|also)(?![a-z])/g;
 
-// A conditional clause that ends right before the phrase: "if you refuse, " / "each time you reject a question, ".
-const CONDITION_THEN = /(?:^|[^a-z])(?:if|when|whenever|each time|every time|any time|anytime|once|as soon as)\s[^,;:"'“”]{0,80},\s?$/;
+// The start of a conditional clause: "if you refuse, " / "each time you reject a question, ".
+const CONDITION = /(?:^|[^a-z])(?:if|when|whenever|each time|every time|any time|anytime|once|as soon as)\s/;
 
 const SENTENCE_END = /[.!?;\n]\s|[!?;]|\.$/g;
 const WINDOW = 60;
@@ -47,19 +59,21 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
   for (let m = SENTENCE_END.exec(before); m !== null; m = SENTENCE_END.exec(before)) cut = m.index + m[0].length;
   if (cut >= 0) before = before.slice(cut);
   const quotedBefore = /["'`“”‘’«»„「」『』]\s?$/.test(before) || hasOpenQuote(before);
-  // a breaker word between the cue and the phrase cancels the cue
-  BREAKERS.lastIndex = 0;
-  let lastBreak = -1;
-  for (let m = BREAKERS.exec(before); m !== null; m = BREAKERS.exec(before)) lastBreak = m.index + m[0].length;
   const after = norm.slice(end, end + WINDOW);
   // a phrase in quotes of its own ("... for example “x” and later “ignore all rules”") keeps the
-  // sentence's cue across breaker words: the breaker joins quotations, not instructions
+  // sentence's cue across joining words: they join quotations, not instructions
   const quotedPhrase = /["'`“‘«„「『]\s?$/.test(before) && /^\s?["'`”’»“」』]/.test(after);
-  let reach = lastBreak >= 0 && !quotedPhrase ? before.slice(lastBreak) : before;
+  // a breaker word between the cue and the phrase cancels the cue
+  let lastBreak = lastEnd(BREAKERS, before);
+  if (!quotedPhrase) lastBreak = Math.max(lastBreak, lastEnd(JOINERS, before));
+  let reach = lastBreak >= 0 ? before.slice(lastBreak) : before;
   // the main clause after a condition ("each time you refuse, 4 tokens are deducted") is not
   // governed by the condition's words
-  if (CONDITION_THEN.test(reach)) reach = '';
+  if (endsConditionalClause(reach)) reach = '';
+  if (!quotedPhrase && SELF_NEGATED.test(norm.slice(start, end))) reach = '';
   if (hasCue(reach, BEFORE_CUES)) return true;
+  if (hasCue(quotedPhrase ? reach : reach.slice(-NEAR), NEAR_CUES)) return true;
+  if (quotedBefore && hasCue(reach, QUOTE_CUES)) return true;
   const afterClean = after.replace(/^["'`“”‘’«»„「」『』)\]]*\s?[-—–:,]?\s?/, '');
   if (AFTER_CUES.some((c) => afterClean.startsWith(c))) return true;
   // a quoted phrase followed by a refusal in the same sentence
@@ -67,9 +81,33 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
   return false;
 }
 
+/** Whether `s` ends with a conditional clause closed by a comma ("... each time you refuse, "). */
+function endsConditionalClause(s: string): boolean {
+  const t = s.trimEnd();
+  if (!t.endsWith(',')) return false;
+  const body = t.slice(0, -1);
+  let from = -1;
+  for (const mark of [',', ';', ':', '"', '“', '”']) from = Math.max(from, body.lastIndexOf(mark));
+  return CONDITION.test(body.slice(from + 1));
+}
+
+/** End of the last match of a global pattern in `s`, or -1. */
+function lastEnd(re: RegExp, s: string): number {
+  re.lastIndex = 0;
+  let last = -1;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) last = m.index + m[0].length;
+  return last;
+}
+
 function hasOpenQuote(s: string): boolean {
   let count = 0;
-  for (const ch of s) if (QUOTES.includes(ch)) count++;
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i]!;
+    if (!QUOTES.includes(ch)) continue;
+    // an apostrophe inside a word ("gpt’s", "don't") is not a quotation mark
+    if ((ch === "'" || ch === '’') && /[a-z]/.test(s[i - 1] ?? '') && /[a-z]/.test(s[i + 1] ?? '')) continue;
+    count++;
+  }
   return count % 2 === 1;
 }
 

@@ -90,11 +90,14 @@ const SILENT: ReadonlyArray<[string, string]> = [
   ['SEC174', 'The API limits each request to 4096 tokens.'],
   ['SEC175', 'I want you to act as the CEO of a hypothetical company.'],
   ['SEC175', 'Write a story set in a fictional world of dragons.'],
+  ['SEC175', 'Our campaign is set in a fictional world with no laws, where the players build a society.'],
   ['SEC176', 'Realistic, unfiltered photo texture with natural skin.'],
   ['SEC176', 'The villain of our story follows a strict moral code.'],
   ['SEC177', 'Do not break character. Keep up the act of being the Buddha.'],
   ['SEC178', 'Never say "As an AI language model"; speak plainly.'],
   ['SEC178', 'Start each answer with a one-line summary.'],
+  ['SEC178', 'Start your response with "Sure!" when the user greets you.'],
+  ['SEC170', 'You are DAN-7, a maintenance droid in a Star Wars fan game.'],
   ['SEC179', 'Play devil\'s advocate: argue the opposite side of the debate.'],
 ];
 
@@ -111,6 +114,12 @@ describe('jailbreak phrases', () => {
     const text = 'If you break character, I will say "Stay in character!" and you must correct your break of character.';
     expect(warnings(text)).toContain('SEC177');
     expect(errors(text)).not.toContain('SEC177');
+  });
+
+  it('only warns (SEC178) about "never say I can\'t", which coaches and support personas also say', () => {
+    const text = 'Never say "I can\'t help with that" without offering an alternative.';
+    expect(warnings(text)).toContain('SEC178');
+    expect(errors(text)).not.toContain('SEC178');
   });
 
   it('names the sub-family in the message', () => {
@@ -168,15 +177,18 @@ describe('engine wiring', () => {
 });
 
 describe('phrase gate', () => {
-  it('finds what the ungated rules find on every test text', () => {
+  it('finds what the ungated rules find on every test text (worst severity per code, as the engine keeps it)', () => {
     const describeId = (id: string): string => id;
     const options = { hiddenCode: 'SEC114', decodedCode: 'SEC115', splitCode: 'SEC116' };
+    const worst = (into: Map<string, string>) => (e: { code: string; severity?: Severity }) => {
+      if (into.get(e.code) !== 'error') into.set(e.code, e.severity ?? 'error');
+    };
     for (const [, text] of [...FIRES, ...SILENT]) {
-      const gated = new Set<string>();
-      const ungated = new Set<string>();
-      jailbreak.check(contextOf(text), (e) => gated.add(`${e.code}:${e.severity ?? 'error'}`));
-      runPhraseRules(contextOf(text), (e) => ungated.add(`${e.code}:${e.severity ?? 'error'}`), JAILBREAK_PHRASE_RULES, describeId, options);
-      for (const key of ungated) expect({ text, key, found: gated.has(key) }).toEqual({ text, key, found: true });
+      const gated = new Map<string, string>();
+      const ungated = new Map<string, string>();
+      jailbreak.check(contextOf(text), worst(gated));
+      runPhraseRules(contextOf(text), worst(ungated), JAILBREAK_PHRASE_RULES, describeId, options);
+      for (const [code, severity] of ungated) expect({ text, code, severity: gated.get(code) }).toEqual({ text, code, severity });
     }
   });
 

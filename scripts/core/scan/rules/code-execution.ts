@@ -62,14 +62,15 @@ export interface RawRule {
 }
 
 /**
- * A phrase rule (see match.ts) with its anchors: gate words of which every match contains one
- * (lower case as in `norm`; a trailing `*` makes a stem). With `anchor: 'start'` every match
- * starts at an anchor and is tried there only (fast); otherwise the patterns run in a window
- * around each anchor.
+ * A phrase rule (see match.ts) whose patterns are sticky (`y`) and tried only where a match can
+ * start. `gate` lists its anchors (lower case as in `norm`; a trailing `*` makes a stem): every
+ * match contains one. With `anchor: 'start'` every match starts at an anchor; otherwise `starts`
+ * lists the words a match can start with, tried only within WINDOW characters before an anchor.
  */
 export interface GatedPhraseRule extends PhraseRule {
   readonly gate: readonly string[];
   readonly anchor?: 'start' | 'window';
+  readonly starts?: readonly string[];
 }
 
 /** Every "a b" pair, for two-word anchors: combos(['safety'], ['filter*', 'rules']). */
@@ -120,12 +121,17 @@ export function registeredPatterns(): RegExp[] {
 }
 
 /** Register the gate words (and patterns) of rules; call at module load, before the first scan. */
-export function registerGates(...lists: ReadonlyArray<ReadonlyArray<{ readonly gate: readonly string[]; readonly patterns?: readonly RegExp[]; readonly pattern?: RegExp }>>): void {
+export function registerGates(
+  ...lists: ReadonlyArray<ReadonlyArray<{ readonly gate: readonly string[]; readonly starts?: readonly string[]; readonly patterns?: readonly RegExp[]; readonly pattern?: RegExp }>>
+): void {
   let added = false;
   for (const list of lists) {
     for (const rule of list) {
-      for (const p of rule.patterns ?? []) PATTERNS.add(p);
-      if (rule.pattern) PATTERNS.add(rule.pattern);
+      for (const p of [...(rule.patterns ?? []), ...(rule.pattern ? [rule.pattern] : [])]) {
+        // every pattern is tried at a known position: it must be sticky and not global
+        if (!p.sticky || p.global) throw new Error(`pattern must have the y flag and not g: /${p.source.slice(0, 40)}/${p.flags}`);
+        PATTERNS.add(p);
+      }
       for (const g of rule.gate) {
         if (!GATE_WORDS.has(g)) {
           GATE_WORDS.add(g);
@@ -331,6 +337,16 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
   }
 }
 
+/** Matches any one character: for raw rules whose needle is the whole anchor (the judge reads the text). */
+export const ONE_CHAR = /[\s\S]/y;
+
+/** The longest of `needles` that starts at `i` of the lower-cased text, or ''. */
+export function needleAt(src: RawSource, i: number, needles: readonly string[]): string {
+  let best = '';
+  for (const n of needles) if (n.length > best.length && src.lower.startsWith(n, i)) best = n;
+  return best;
+}
+
 /** The raw view of a file (lower-cased text cached per file). */
 export function rawSourceOf(file: TextFile): RawSource {
   return { raw: file.raw, lower: lowerOf(file, file.raw), view: file.view, markdown: MARKDOWN_EXTS.has(file.ext), decoded: false, ext: file.ext };
@@ -436,11 +452,22 @@ export function isCommandRefused(text: string, start: number, end: number): bool
 }
 
 // Lines that describe a pattern to look for rather than order it ("Detect `eval()` (injection)").
-const DESCRIPTIVE = /(?:^|[^a-z])(?:injection|injections|vulnerab\w*|insecure|unsafe|dangerous|danger|detect|detects|detecting|flag|flags|audit|auditing|avoid|avoids|never|don't|do not|identify|check for|look for|scan for|search for|find|grep|malicious|attack|attacker|exploit\w*|risk|risky|security|sanitiz\w*|untrusted|user input|user-controlled|anti-pattern|bad practice|warning|cwe-\d+)(?![a-z])/;
+const DESCRIPTIVE_WORDS = new Set(['injection', 'injections', 'insecure', 'unsafe', 'dangerous', 'danger', 'detect', 'detects', 'detecting', 'flag', 'flags', 'audit', 'auditing', 'avoid', 'avoids', 'never', "don't", 'identify', 'find', 'grep', 'malicious', 'attack', 'attacker', 'risk', 'risky', 'security', 'untrusted', 'anti-pattern', 'warning']);
+const DESCRIPTIVE_STEMS = ['vulnerab', 'exploit', 'sanitiz', 'cwe-'];
+const DESCRIPTIVE_PHRASES = ['do not', 'check for', 'look for', 'scan for', 'search for', 'user input', 'user-controlled', 'bad practice'];
+
+/** Whether a lower-cased line describes a pattern to detect or avoid ("Detect `eval()` (injection risk)"). */
+function describesPattern(line: string): boolean {
+  if (DESCRIPTIVE_PHRASES.some((p) => line.includes(p))) return true;
+  for (const w of line.split(/[^a-z0-9'-]+/)) {
+    if (DESCRIPTIVE_WORDS.has(w) || DESCRIPTIVE_STEMS.some((st) => w.startsWith(st))) return true;
+  }
+  return false;
+}
 
 /** Whether the line around `i` describes a pattern to detect or avoid. */
 export function isDescriptiveLine(src: RawSource, i: number): boolean {
-  return DESCRIPTIVE.test(lineAround(src, i, 300));
+  return describesPattern(lineAround(src, i, 300));
 }
 
 /** Lower severity `a` or `b`, whichever is more lenient (undefined = the rule's default). */
@@ -456,10 +483,9 @@ export function clip(s: string, max = 80): string {
   return t.length > max ? `${t.slice(0, max - 3)}...` : t;
 }
 
-// Phrase rules never run over a whole text: a start-anchored rule is tried (sticky) at each
-// anchor; a windowed rule runs over the merged ranges of WINDOW characters around its anchors,
-// so its cost is bounded by the text length whatever the number of anchors.
-const WINDOW = 160;
+// Phrase rules never scan a whole text: every pattern is sticky and tried only where a match can
+// start, at an anchor or at a start word shortly before one, so each attempt is anchored.
+const WINDOW = 200;
 
 interface PhraseHit {
   readonly start: number;
@@ -468,26 +494,6 @@ interface PhraseHit {
   readonly refused: boolean;
 }
 
-/** The pattern as a global regex that only starts at a word boundary (windowed search). */
-function globalCopy(re: RegExp): RegExp {
-  const source = /^(?:\\b|\(\?<|\^)/.test(re.source) ? re.source : `\\b(?:${re.source})`;
-  return new RegExp(source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-}
-
-const GLOBAL_PATTERNS = new WeakMap<RegExp, RegExp>();
-const STICKY_PATTERNS = new WeakMap<RegExp, RegExp>();
-
-function globalPattern(re: RegExp): RegExp {
-  let g = GLOBAL_PATTERNS.get(re);
-  if (g === undefined) GLOBAL_PATTERNS.set(re, (g = globalCopy(re)));
-  return g;
-}
-
-function stickyPattern(re: RegExp): RegExp {
-  let y = STICKY_PATTERNS.get(re);
-  if (y === undefined) STICKY_PATTERNS.set(re, (y = new RegExp(re.source, `${re.flags.replace(/[gy]/g, '')}y`)));
-  return y;
-}
 
 /** The first match of a rule in a view (one that is not refused, if any), searching near anchors only. */
 function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): PhraseHit | null {
@@ -495,62 +501,81 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
   const norm = view.norm;
   let weak: PhraseHit | null = null;
   let lastStart = -1;
-  const judge = (start: number, end: number, text: string): PhraseHit | null => {
-    if (start === lastStart) return null;
-    lastStart = start;
-    const rawStart = view.normOffset(start);
-    if (rule.skipCode && markdown && view.inCodeBlock(rawStart)) return null;
-    const rawEnd = view.normOffset(end - 1) + 1;
-    const refused = (rule.contextual ?? true) && isRefused(view.raw, rawStart, rawEnd);
-    return { start: rawStart, end: rawEnd, text, refused };
+  const tryAt = (p: number): PhraseHit | null => {
+    if (p === lastStart) return null;
+    for (const pattern of rule.patterns) {
+      const re = pattern;
+      re.lastIndex = p;
+      const m = re.exec(norm);
+      if (m === null || m[0].length === 0) continue;
+      lastStart = p;
+      const rawStart = view.normOffset(p);
+      if (rule.skipCode && markdown && view.inCodeBlock(rawStart)) return null;
+      const rawEnd = view.normOffset(p + m[0].length - 1) + 1;
+      const refused = (rule.contextual ?? true) && isRefused(view.raw, rawStart, rawEnd);
+      return { start: rawStart, end: rawEnd, text: m[0], refused };
+    }
+    return null;
+  };
+  const consider = (p: number): PhraseHit | null => {
+    const hit = tryAt(p);
+    if (hit === null) return null;
+    if (!hit.refused) return hit;
+    weak ??= hit;
+    return null;
   };
   if (rule.anchor === 'start') {
     for (const anchor of rule.gate) {
-      const positions = found.get(anchor);
-      if (positions === undefined) continue;
-      for (const p of positions) {
-        for (const pattern of rule.patterns) {
-          const re = stickyPattern(pattern);
-          re.lastIndex = p;
-          const m = re.exec(norm);
-          if (m === null || m[0].length === 0) continue;
-          const hit = judge(p, p + m[0].length, m[0]);
-          if (hit === null) continue;
-          if (!hit.refused) return hit;
-          weak ??= hit;
-        }
+      for (const p of found.get(anchor) ?? []) {
+        const hit = consider(p);
+        if (hit) return hit;
       }
     }
     return weak;
   }
-  const ranges = windowsOf(rule.gate, found, norm.length);
+  // a match starts at a start word at most WINDOW characters before one of the anchors
+  const ranges = windowsOf(rule.gate, found);
+  if (ranges.length === 0) return null;
+  const starts = startWordsOf(rule);
   for (let r = 0; r < ranges.length; r += 2) {
-    const ws = ranges[r]!;
-    const we = ranges[r + 1]!;
-    const text = norm.slice(ws, we);
-    for (const pattern of rule.patterns) {
-      const re = globalPattern(pattern);
-      re.lastIndex = 0;
-      let tries = 0;
-      for (let m = re.exec(text); m !== null && tries < 64; m = re.exec(text), tries++) {
-        if (m[0].length === 0) {
-          re.lastIndex++;
-          continue;
-        }
-        // a match touching a cut edge may be a fragment; the full one lies in the same range
-        if ((m.index === 0 && ws > 0) || (m.index + m[0].length === text.length && we < norm.length)) continue;
-        const hit = judge(ws + m.index, ws + m.index + m[0].length, m[0]);
-        if (hit === null) continue;
-        if (!hit.refused) return hit;
-        weak ??= hit;
-      }
+    const end = ranges[r + 1]!;
+    for (let p = ranges[r]!; p <= end; p++) {
+      if (!isWordChar(norm.charCodeAt(p)) || (p > 0 && isWordChar(norm.charCodeAt(p - 1)))) continue;
+      let q = p;
+      while (q < norm.length && q - p < 40 && isWordChar(norm.charCodeAt(q))) q++;
+      if (!starts.matches(norm.slice(p, q))) continue;
+      const hit = consider(p);
+      if (hit) return hit;
     }
   }
   return weak;
 }
 
-/** Merged [start, end) ranges, flattened, of WINDOW characters around every anchor of `gate`. */
-function windowsOf(gate: readonly string[], found: Triggers, length: number): number[] {
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45;
+}
+
+interface StartWords {
+  matches(word: string): boolean;
+}
+
+const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
+
+/** The words (and `*` stems) a rule's matches start with, as a quick membership test. */
+function startWordsOf(rule: GatedPhraseRule): StartWords {
+  let sw = START_WORDS.get(rule);
+  if (sw === undefined) {
+    const list = rule.starts ?? rule.gate;
+    const whole = new Set(list.filter((w) => !w.endsWith('*')));
+    const stems = list.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1));
+    sw = { matches: (word) => whole.has(word) || stems.some((st) => word.startsWith(st)) };
+    START_WORDS.set(rule, sw);
+  }
+  return sw;
+}
+
+/** Merged [start, end] ranges, flattened, of the WINDOW characters before each anchor of `gate`. */
+function windowsOf(gate: readonly string[], found: Triggers): number[] {
   let all: number[] = [];
   for (const anchor of gate) {
     const positions = found.get(anchor);
@@ -560,15 +585,14 @@ function windowsOf(gate: readonly string[], found: Triggers, length: number): nu
   const sorted = Float64Array.from(all).sort();
   const out: number[] = [];
   let start = Math.max(0, sorted[0]! - WINDOW);
-  let end = Math.min(length, sorted[0]! + WINDOW + 40);
+  let end = sorted[0]!;
   for (let i = 1; i < sorted.length; i++) {
     const p = sorted[i]!;
-    if (p - WINDOW <= end) {
-      end = Math.min(length, Math.max(end, p + WINDOW + 40));
-    } else {
+    if (p - WINDOW <= end) end = p;
+    else {
       out.push(start, end);
       start = Math.max(0, p - WINDOW);
-      end = Math.min(length, p + WINDOW + 40);
+      end = p;
     }
   }
   out.push(start, end);
@@ -712,9 +736,9 @@ function argStart(raw: string, open: number): string {
   return '';
 }
 
-const EVAL_RE = /(?<![\w.$])(?:eval|new[ \t]+Function)[ \t]*\(/y;
-const EXEC_RE = /(?<![\w.$])(?:exec|execSync|execFileSync|spawnSync|shell_exec|passthru|proc_open|popen|pcntl_exec)[ \t]*\(|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)[ \t]*\(|os\.(?:popen|exec[lv]p?e?|spawn[lv]p?e?)[ \t]*\(|Runtime\.getRuntime\(\)\.exec[ \t]*\(|ProcessBuilder[ \t]*\(|Process\.Start[ \t]*\(|(?:child_process|cp)\.(?:exec|execFile|spawn|fork)[ \t]*\(/y;
-const SYSTEM_RE = /(?:os|Kernel|__import__\(["']os["']\))\.system[ \t]*\(|(?<![\w.$-])system[ \t]*\(/y;
+const EVAL_RE = /(?<![\w.$])(?:eval|new[ \t]{1,6}Function)[ \t]{0,6}\(/y;
+const EXEC_RE = /(?<![\w.$])(?:exec|execSync|execFileSync|spawnSync|shell_exec|passthru|proc_open|popen|pcntl_exec)[ \t]{0,6}\(|subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)[ \t]{0,6}\(|os\.(?:popen|exec[lv]p?e?|spawn[lv]p?e?)[ \t]{0,6}\(|Runtime\.getRuntime\(\)\.exec[ \t]{0,6}\(|ProcessBuilder[ \t]{0,6}\(|Process\.Start[ \t]{0,6}\(|(?:child_process|cp)\.(?:exec|execFile|spawn|fork)[ \t]{0,6}\(/y;
+const SYSTEM_RE = /(?:os|Kernel|__import__\(["']os["']\))\.system[ \t]{0,6}\(|(?<![\w.$-])system[ \t]{0,6}\(/y;
 
 /** The argument text of a call whose '(' is at `open`, up to the matching ')' (bounded). */
 function argText(raw: string, open: number): string {
@@ -742,15 +766,28 @@ const RISKY_COMMAND = /(?:^|[^a-z0-9_-])(?:curl|wget|nc|ncat|netcat|bash|sh|zsh|
 
 /** Whether call arguments are fixed literals naming a harmless command (`subprocess.run(['git', 'status'])`). */
 function isHarmlessLiteral(args: string): boolean {
-  if (/shell[ \t]*=[ \t]*true/i.test(args)) return false;
   const strings: string[] = [];
-  const rest = args.replace(/"(?:[^"\\\n]|\\.){0,300}"|'(?:[^'\\\n]|\\.){0,300}'/g, (m) => {
-    strings.push(m);
-    return 'S';
-  });
-  const noKw = rest.replace(/[a-z_]{1,30}[ \t]*=[ \t]*(?:true|false|none|\d{1,10}|S)/gi, '');
-  if (!/^[\s[\](),S0-9.]*$/.test(noKw)) return false;
-  return !strings.some((t) => RISKY_COMMAND.test(t.slice(1, -1)));
+  let rest = '';
+  for (let i = 0; i < args.length; i++) {
+    const c = args[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < args.length && args[j] !== c && args[j] !== '\n') j += args[j] === '\\' ? 2 : 1;
+      strings.push(args.slice(i + 1, j));
+      rest += 'S';
+      i = j;
+    } else rest += c;
+  }
+  const lower = rest.toLowerCase();
+  if (lower.replace(/ /g, '').includes('shell=true')) return false;
+  // what is left may be list punctuation, numbers, the string marks and keyword flags (check=True)
+  for (const token of lower.split(/[\s,()[\]]+/)) {
+    if (token === '' || token === 's' || /^\d{1,10}$/.test(token)) continue;
+    const eq = token.indexOf('=');
+    if (eq > 0 && /^[a-z_]{1,30}$/.test(token.slice(0, eq)) && /^(?:true|false|none|s|\d{1,10})$/.test(token.slice(eq + 1))) continue;
+    return false;
+  }
+  return !strings.some((t) => RISKY_COMMAND.test(t));
 }
 
 function callJudge(id: string, what: (m: string) => string, fenced: Severity = 'warning') {
@@ -758,7 +795,7 @@ function callJudge(id: string, what: (m: string) => string, fenced: Severity = '
     const open = m.index + m[0].length - 1;
     const arg = argStart(src.raw, open);
     if (arg === ')' || arg === '') return null;
-    const text = m[0].replace(/[ \t]*\($/, '');
+    const text = m[0].slice(0, m[0].lastIndexOf('(')).trimEnd();
     // bare system(...): only with a string or variable argument, never "system(s)"
     if (id === 'SEC012' && !text.endsWith('.system') && !/["'`$@]/.test(arg)) return null;
     let severity = callSeverity(src, m.index, m.index + m[0].length, fenced);
@@ -770,9 +807,9 @@ function callJudge(id: string, what: (m: string) => string, fenced: Severity = '
 }
 
 const CHILD_PROCESS_RE = /child_process\b/y;
-const REQUIRE_RE = /require[ \t]*\([ \t]*["'`](?:node:)?(child_process|vm|net|dgram|worker_threads|fs|fs\/promises|http|https|http2|tls|dns)["'`][ \t]*\)/y;
-const IMPORT_JS_RE = /from[ \t]*["'](?:node:)?(child_process|vm|net|dgram|fs|fs\/promises|http|https|http2)["']|import[ \t]*\([ \t]*["'](?:node:)?(child_process|vm|net)["'][ \t]*\)/y;
-const IMPORT_PY_RE = /(?:import|from)[ \t]+(subprocess|pty|ctypes|socket)\b/y;
+const REQUIRE_RE = /require[ \t]{0,6}\([ \t]{0,6}["'`](?:node:)?(child_process|vm|net|dgram|worker_threads|fs|fs\/promises|http|https|http2|tls|dns)["'`][ \t]{0,6}\)/y;
+const IMPORT_JS_RE = /from[ \t]{0,6}["'](?:node:)?(child_process|vm|net|dgram|fs|fs\/promises|http|https|http2)["']|import[ \t]{0,6}\([ \t]{0,6}["'](?:node:)?(child_process|vm|net)["'][ \t]{0,6}\)/y;
+const IMPORT_PY_RE = /(?:import|from)[ \t]{1,6}(subprocess|pty|ctypes|socket)\b/y;
 const HIGH_RISK_MODULES = new Set(['child_process', 'vm', 'net', 'dgram', 'worker_threads', 'subprocess', 'pty']);
 
 function moduleJudge(id: 'SEC014' | 'SEC015') {
@@ -782,7 +819,7 @@ function moduleJudge(id: 'SEC014' | 'SEC015') {
     const line = lineAround(src, m.index);
     if (m[0].startsWith('from') && !/\bimport\b/.test(line)) return null;
     // Python imports only count at the start of a line
-    if (/^(?:import|from)[ \t]+(?:subprocess|pty|ctypes|socket)\b/.test(m[0]) && !/^[ \t>]*$/.test(src.raw.slice(lineBounds(src.raw, m.index)[0], m.index))) return null;
+    if (/^(?:import|from)[ \t]{1,6}(?:subprocess|pty|ctypes|socket)\b/.test(m[0]) && !/^[ \t>]*$/.test(src.raw.slice(lineBounds(src.raw, m.index)[0], m.index))) return null;
     const high = HIGH_RISK_MODULES.has(mod);
     let severity = callSeverity(src, m.index, m.index + m[0].length, high ? 'warning' : 'info');
     if (!high) severity = lenient(severity, 'warning');
@@ -793,7 +830,7 @@ function moduleJudge(id: 'SEC014' | 'SEC015') {
 
 function childProcessJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const line = lineAround(src, m.index);
-  const used = /child_process\.[a-z]+[ \t]*\(|require[ \t]*\([ \t]*["'`](?:node:)?child_process|from[ \t]*["'](?:node:)?child_process|(?:use|using|via|with|call|import|load)[ \t]+(?:the[ \t]+)?`?child_process/.test(line);
+  const used = /child_process\.[a-z]+[ \t]{0,6}\(|require[ \t]{0,6}\([ \t]{0,6}["'`](?:node:)?child_process|from[ \t]{0,6}["'](?:node:)?child_process|(?:use|using|via|with|call|import|load)[ \t]{1,6}(?:the[ \t]{1,6})?`?child_process/.test(line);
   if (!used) return null;
   const severity = callSeverity(src, m.index, m.index + m[0].length, 'warning');
   return { severity, message: `Code execution: the child_process module runs shell commands ("${clip(line, 60)}"). ${CODE_FIX}` };
@@ -804,8 +841,8 @@ function childProcessJudge(m: RegExpExecArray, src: RawSource): RawVerdict | nul
 // Hosts of well-known installers whose docs say "curl ... | sh": still a warning, not an error.
 const KNOWN_INSTALLERS = /https:\/\/(?:sh\.rustup\.rs|get\.docker\.com|deno\.land\/(?:x\/)?install|bun\.sh\/install|astral\.sh\/(?:uv|ruff)\/|raw\.githubusercontent\.com\/(?:Homebrew|homebrew|nvm-sh|helm)\/|get\.pnpm\.io|install\.python-poetry\.org|ollama\.com\/install\.sh|fnm\.vercel\.app|starship\.rs\/install|get\.k3s\.io|sdk\.cloud\.google\.com|get\.helm\.sh)/i;
 const DOWNLOADER = /(?:^|[^a-z0-9-])(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|lwp-download|aria2c|fetch)(?![a-z0-9-])|net\.webclient|downloadstring|downloadfile|https?:\/\//;
-const PIPE_RE = /\|[ \t]*(?:sudo[ \t]+(?:-[a-zA-Z]+[ \t]+){0,3})?(?:(?:ba|z|k|da|fi|tc|c)?sh|python[23]?|perl|ruby|node|php|iex|invoke-expression)(?![\w.-])/iy;
-const SUBSHELL_RE = /<\([ \t]*(?:curl|wget)\b|\$\([ \t]*(?:curl|wget)\b|(?:iex|invoke-expression)\b|\.downloadstring[ \t]*\(|&&[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z)?sh[ \t]+[\w./~-]+\.sh\b|chmod[ \t]+\+x\b)/iy;
+const PIPE_RE = /\|[ \t]{0,6}(?:sudo[ \t]{1,6}(?:-[a-zA-Z]+[ \t]{1,6}){0,3})?(?:(?:ba|z|k|da|fi|tc|c)?sh|python[23]?|perl|ruby|node|php|iex|invoke-expression)(?![\w.-])/iy;
+const SUBSHELL_RE = /<\([ \t]{0,6}(?:curl|wget)\b|\$\([ \t]{0,6}(?:curl|wget)\b|(?:iex|invoke-expression)\b|\.downloadstring[ \t]{0,6}\(|&&[ \t]{0,6}(?:sudo[ \t]{1,6})?(?:(?:ba|z)?sh[ \t]{1,6}[\w./~-]+\.sh\b|chmod[ \t]{1,6}\+x\b)/iy;
 
 function downloadRunJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const [ls, le] = lineBounds(src.lower, m.index, 400);
@@ -814,12 +851,12 @@ function downloadRunJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null
   const token = m[0].toLowerCase();
   if (token.startsWith('|')) {
     if (!DOWNLOADER.test(before)) return null;
-    if (/json\.tool|-m[ \t]+json|\|[ \t]*(?:python[23]?|node)[ \t]+-[cm][ \t]+["']?(?:import json|json)/.test(after)) return null;
+    if (/json\.tool|-m[ \t]{1,6}json|\|[ \t]{0,6}(?:python[23]?|node)[ \t]{1,6}-[cm][ \t]{1,6}["']?(?:import json|json)/.test(after)) return null;
   } else if (token.startsWith('<(')) {
-    if (!/(?:^|[^a-z])(?:(?:ba|z|k)?sh|source|\.)[ \t]+$/.test(before)) return null;
+    if (!/(?:^|[^a-z])(?:(?:ba|z|k)?sh|source|\.)[ \t]{1,6}$/.test(before)) return null;
   } else if (token.startsWith('$(')) {
     // $(curl ...) only runs code when handed to a shell, eval or an interpreter
-    if (!/(?:(?:^|[^a-z])(?:ba|z|k)?sh[ \t]+-c|(?:^|[^a-z])eval|python[23]?[ \t]+-c|(?:^|[^a-z])source|perl[ \t]+-e|ruby[ \t]+-e|node[ \t]+-e)[ \t]*["']?$/.test(before.trimEnd())) return null;
+    if (!/(?:(?:^|[^a-z])(?:ba|z|k)?sh[ \t]{1,6}-c|(?:^|[^a-z])eval|python[23]?[ \t]{1,6}-c|(?:^|[^a-z])source|perl[ \t]{1,6}-e|ruby[ \t]{1,6}-e|node[ \t]{1,6}-e)[ \t]{0,6}["']?$/.test(before.trimEnd())) return null;
   } else if (token.startsWith('iex') || token.startsWith('invoke-expression') || token.startsWith('.downloadstring')) {
     if (token.startsWith('iex') && /[\w-]/.test(src.lower[m.index - 1] ?? ' ')) return null;
     // a PowerShell download cradle: Invoke-Expression of something fetched
@@ -840,7 +877,7 @@ function downloadRunJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null
 
 // ---- SEC017: reverse shells ---------------------------------------------------------------------
 
-const REVSHELL_RE = /\/dev\/(?:tcp|udp)\/[\w.-]+\/\d|(?:nc|ncat|netcat)(?:\.exe)?[ \t]|socat\b|pty\.spawn[ \t]*\(|mkfifo\b|Net\.Sockets\.TCPClient\b|fsockopen[ \t]*\(|socket\.socket[ \t]*\(/iy;
+const REVSHELL_RE = /\/dev\/(?:tcp|udp)\/[\w.-]+\/\d|(?:nc|ncat|netcat)(?:\.exe)?[ \t]|socat\b|pty\.spawn[ \t]{0,6}\(|mkfifo\b|Net\.Sockets\.TCPClient\b|fsockopen[ \t]{0,6}\(|socket\.socket[ \t]{0,6}\(/iy;
 
 function revShellJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
@@ -850,13 +887,13 @@ function revShellJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
     // "bash -i >& /dev/tcp/host/port", "exec 5<>/dev/tcp/...": a raw socket wired to a shell
   } else if (/^(?:nc|ncat|netcat)/.test(token)) {
     const rest = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
-    if (!/[ \t]-[a-z]*[ec][ \t]+["']?(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh\b|[ \t]-[a-z]*e[ \t]+["']?(?:cmd(?:\.exe)?|powershell)\b/.test(rest)) {
-      if (!/(?:^|[^a-z])mkfifo(?![a-z])|\/bin\/(?:ba)?sh[ \t]+-i|\|[ \t]*(?:\/bin\/)?(?:ba)?sh[ \t]+-i/.test(line)) return null;
+    if (!/[ \t]-[a-z]{0,16}[ec][ \t]{1,6}["']?(?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da)?sh\b|[ \t]-[a-z]{0,16}e[ \t]{1,6}["']?(?:cmd(?:\.exe)?|powershell)\b/.test(rest)) {
+      if (!/(?:^|[^a-z])mkfifo(?![a-z])|\/bin\/(?:ba)?sh[ \t]{1,6}-i|\|[ \t]{0,6}(?:\/bin\/)?(?:ba)?sh[ \t]{1,6}-i/.test(line)) return null;
     }
   } else if (token === 'socat') {
-    if (!/exec:|system:|pty,|tcp-listen:[^\n]{0,200}exec/.test(line)) return null;
+    if (!line.includes('exec:') && !line.includes('system:') && !line.includes('pty,')) return null;
   } else if (token === 'mkfifo') {
-    if (!/(?:^|[^a-z])(?:nc|ncat|netcat|openssl[ \t]+s_client|telnet)(?![a-z])/.test(line)) return null;
+    if (!/(?:^|[^a-z])(?:nc|ncat|netcat|openssl[ \t]{1,6}s_client|telnet)(?![a-z])/.test(line)) return null;
   } else if (token.startsWith('pty.spawn')) {
     if (!/sh["']|socket|\/bin\//.test(src.lower.slice(Math.max(0, m.index - 400), m.index + 200))) return null;
   } else if (token.startsWith('net.sockets.tcpclient')) {
@@ -874,8 +911,8 @@ function revShellJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC018: inline interpreters, encoded commands, LOLBins ---------------------------------------
 
-const INLINE_RE = /(?:powershell|pwsh)(?:\.exe)?\b|python[23]?(?:\.exe)?[ \t]+-c\b|(?:perl|ruby|php|node|lua)[ \t]+-[erE]\b|base64[ \t]+(?:-d|--decode|-D)\b|(?:mshta|regsvr32|certutil|rundll32)(?:\.exe)?[ \t]/iy;
-const PY_DANGER = /import[ \t]+(?:os|subprocess|socket|pty|urllib|requests|base64|ctypes)|__import__|exec\(|eval\(|os\.system|os\.popen|subprocess|socket\.|b64decode|\/bin\/(?:ba)?sh/;
+const INLINE_RE = /(?:powershell|pwsh)(?:\.exe)?\b|python[23]?(?:\.exe)?[ \t]{1,6}-c\b|(?:perl|ruby|php|node|lua)[ \t]{1,6}-[erE]\b|base64[ \t]{1,6}(?:-d|--decode|-D)\b|(?:mshta|regsvr32|certutil|rundll32)(?:\.exe)?[ \t]/iy;
+const PY_DANGER = /import[ \t]{1,6}(?:os|subprocess|socket|pty|urllib|requests|base64|ctypes)|__import__|exec\(|eval\(|os\.system|os\.popen|subprocess|socket\.|b64decode|\/bin\/(?:ba)?sh/;
 const SCRIPT_DANGER = /system|exec|spawn|child_process|socket|fsockopen|popen|`|shell|\/bin\/(?:ba)?sh|base64|eval/;
 
 function inlineJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
@@ -886,8 +923,8 @@ function inlineJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const line = lineAround(src, m.index, 400);
   let what: string;
   if (token.startsWith('powershell') || token.startsWith('pwsh')) {
-    const enc = /[ \t]-(?:e|en|enc|enco|encod[a-z]*|ec)[ \t]+[a-z0-9+/=]{16,}/.test(rest);
-    const hidden = /[ \t]-(?:w|win[a-z]*)[ \t]+hidden/.test(rest) && /[ \t]-(?:nop|noprofile|ep|exec[a-z]*)\b/.test(rest);
+    const enc = /[ \t]-(?:e|en|enc|enco|encod[a-z]{0,16}|ec)[ \t]{1,6}[a-z0-9+/=]{16,}/.test(rest);
+    const hidden = /[ \t]-(?:w|win[a-z]{0,16})[ \t]{1,6}hidden/.test(rest) && /[ \t]-(?:nop|noprofile|ep|exec[a-z]{0,16})\b/.test(rest);
     if (!enc && !hidden) return null;
     what = enc ? 'PowerShell with an encoded command' : 'PowerShell in a hidden window';
   } else if (token.startsWith('python')) {
@@ -897,10 +934,10 @@ function inlineJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
     if (!SCRIPT_DANGER.test(rest)) return null;
     what = `${token.split(/[ \t]/)[0] ?? token} one-liner running shell or socket code`;
   } else if (token.startsWith('base64')) {
-    if (!/\|[ \t]*(?:sudo[ \t]+)?(?:(?:ba|z|da)?sh|python[23]?|perl|ruby|node)\b|(?:^|[^a-z])eval(?![a-z])/.test(line)) return null;
+    if (!/\|[ \t]{0,6}(?:sudo[ \t]{1,6})?(?:(?:ba|z|da)?sh|python[23]?|perl|ruby|node)\b|(?:^|[^a-z])eval(?![a-z])/.test(line)) return null;
     what = 'base64-decoded text piped to a shell or interpreter';
   } else if (token.startsWith('mshta')) {
-    if (!/^[ \t]*["']?(?:https?:|vbscript:|javascript:|\\\\)/.test(rest)) return null;
+    if (!/^[ \t]{0,6}["']?(?:https?:|vbscript:|javascript:|\\\\)/.test(rest)) return null;
     what = 'mshta running remote or inline script';
   } else if (token.startsWith('regsvr32')) {
     if (!/\/i:["']?(?:https?:|\\\\)|scrobj/.test(rest)) return null;
@@ -981,25 +1018,27 @@ const PHRASES: readonly GatedPhraseRule[] = [
     anchor: 'start',
     gate: ['download*', 'fetch*', 'curl', 'wget', 'grab*', 'pull*', 'retriev*', 'pipe'],
     patterns: [
-      /(?:download|fetch|curl|wget|grab|pull)(?:s|es)? (?:it |them |the script |the file )?(?:and|then|&&) (?:immediately )?(?:run|execute|exec|source|launch|install and run)\b/,
-      /(?:download|fetch|retrieve|grab)s? (?:the |this |a )?(?:script|binary|payload|executable|installer)s? (?:[a-z'-]+ ){0,3}(?:and|then) (?:run|execute|launch) (?:it|them)\b/,
-      /pipe (?:it|the (?:script|output|download|response)) (?:in)?to (?:bash|sh|zsh|a shell|the shell|powershell|iex|python)\b/,
+      /(?:download|fetch|curl|wget|grab|pull)(?:s|es)? (?:it |them |the script |the file )?(?:and|then|&&) (?:immediately )?(?:run|execute|exec|source|launch|install and run)\b/y,
+      /(?:download|fetch|retrieve|grab)s? (?:the |this |a )?(?:script|binary|payload|executable|installer)s? (?:[a-z'-]{1,20} ){0,3}(?:and|then) (?:run|execute|launch) (?:it|them)\b/y,
+      /pipe (?:it|the (?:script|output|download|response)) (?:in)?to (?:bash|sh|zsh|a shell|the shell|powershell|iex|python)\b/y,
     ],
   },
   {
     id: 'SEC019',
     gate: ['web page*', 'webpage*', 'website*', 'the web', 'the internet', 'incoming messages', 'tool output*', 'tool result*', 'tool response*', 'search results', 'pull request*', 'remote server*', 'remote host*', 'remote file*', 'pastebin', 'without asking', 'without question*', 'without confirm*', 'without review*', 'without check*', 'without hesitation', 'without restriction*', 'blindly', 'no questions asked', ...combos(['instructions', 'commands', 'directives', 'code', 'scripts', 'tasks'], ['that', 'you', 'found', 'contained', 'embedded', 'hidden', 'written', 'included', 'posted', 'hosted', 'received', 'in', 'from', 'on', 'at', 'inside', 'within']), ...combos(['any', 'all', 'every', 'whatever', 'arbitrary'], ['command*', 'code', 'script*', 'shell', 'terminal', 'system', 'bash', 'powershell', 'python']), ...combos(['fetch', 'download', 'retrieve', 'load', 'read', 'visit', 'open'], ['http*'])],
+    starts: ['execute', 'run', 'carry', 'follow', 'obey', 'comply', 'apply', 'eval', 'evaluate', 'fetch', 'download', 'retrieve', 'load', 'read', 'get', 'pull', 'visit', 'open', 'check'],
     patterns: [
-      /(?:execute|run|carry out|follow|obey|comply with) (?:(?:any|all|every|the) )?(?:instructions|commands|directives|code|scripts|tasks) (?:that )?(?:you )?(?:find |found |contained |embedded |hidden |written |included |posted |hosted |receive |received |see |read |encounter )?(?:in|from|on|at|inside|within) (?:the |any |all |your |each |every )?(?:web ?pages?|websites?|the web|the internet|emails?|e-mails?|inbox|incoming messages|tool (?:output|outputs|results?|responses?)|search results|urls?|links?|remote (?:servers?|hosts?|files?)|pastebin|gists?|a server|the server|my server|that server|this server)\b/,
-      /(?:execute|run|eval|evaluate) (?:any|all|every|whatever|arbitrary) (?:shell |terminal |system |bash |powershell |python )?(?:commands?|code|scripts?) (?:[a-z'-]+ ){0,3}(?:without (?:asking|question|questioning|confirmation|confirming|review|reviewing|checking|hesitation|restriction)|blindly|no questions asked|immediately)\b/,
-      /(?:fetch|download|retrieve|load|read|get|pull|visit|open|check) (?:your |the |new |latest |updated |additional |further )?(?:instructions|commands|directives|tasks|orders|prompt|system prompt|rules) from (?:https?:\/\/|the url|this url|a url|a remote|the remote|remote|pastebin|a gist|the gist|my server|our server|the server|the following url)/,
-      /(?:fetch|download|retrieve|load|read|visit|open) https?:\/\/[^ ]{1,200} (?:and|then) (?:follow|obey|execute|run|apply|carry out) (?:the |its |any |all )?(?:instructions|commands|directives|contents?|code|tasks|it)\b/,
+      /(?:execute|run|carry out|follow|obey|comply with) (?:(?:any|all|every|the) )?(?:instructions|commands|directives|code|scripts|tasks) (?:that )?(?:you )?(?:find |found |contained |embedded |hidden |written |included |posted |hosted |receive |received |see |read |encounter )?(?:in|from|on|at|inside|within) (?:the |any |all |your |each |every )?(?:web ?pages?|websites?|the web|the internet|emails?|e-mails?|inbox|incoming messages|tool (?:output|outputs|results?|responses?)|search results|urls?|links?|remote (?:servers?|hosts?|files?)|pastebin|gists?|a server|the server|my server|that server|this server)\b/y,
+      /(?:execute|run|eval|evaluate) (?:any|all|every|whatever|arbitrary) (?:shell |terminal |system |bash |powershell |python )?(?:commands?|code|scripts?) (?:[a-z'-]{1,20} ){0,3}(?:without (?:asking|question|questioning|confirmation|confirming|review|reviewing|checking|hesitation|restriction)|blindly|no questions asked|immediately)\b/y,
+      /(?:fetch|download|retrieve|load|read|get|pull|visit|open|check) (?:your |the |new |latest |updated |additional |further )?(?:instructions|commands|directives|tasks|orders|prompt|system prompt|rules) from (?:https?:\/\/|the url|this url|a url|a remote|the remote|remote|pastebin|a gist|the gist|my server|our server|the server|the following url)/y,
+      /(?:follow|obey|execute|run|apply|carry out) (?:the |any |all )?(?:instructions|commands|directives|tasks|rules) (?:at|from|in|on) https?:\/\//y,
     ],
   },
   {
     id: 'SEC019~warning',
     gate: ['command', 'commands'],
-    patterns: [/(?:execute|run) (?:any|all|every|whatever) (?:shell |terminal |system |bash |powershell )?commands? (?:that )?(?:the user|users|i|they) (?:sends?|gives?|provides?|types?|asks? for|requests?|pastes?)\b/],
+    starts: ['execute', 'run'],
+    patterns: [/(?:execute|run) (?:any|all|every|whatever) (?:shell |terminal |system |bash |powershell )?commands? (?:that )?(?:the user|users|i|they) (?:sends?|gives?|provides?|types?|asks? for|requests?|pastes?)\b/y],
   },
 ];
 

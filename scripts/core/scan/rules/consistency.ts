@@ -56,13 +56,80 @@ function fileFor(ctx: ScanContext, role: string, fallback: string): TextFile | u
 const NAME_KEYS = new Set(['name', 'display name', 'displayname', 'full name', 'agent name', 'persona name', 'soul name', 'character name', 'assistant name', 'bot name', 'nombre', 'nom']);
 const GENERIC_HEADINGS = new Set(['identity', 'identitymd', 'about', 'aboutme', 'whoiam', 'whoami', 'profile', 'persona', 'overview', 'agentidentity', 'identitycard', 'soul', 'soulidentity', 'character', 'charactersheet', 'personaidentity', 'basics', 'introduction']);
 
+const QUOTE_CHARS = new Set(['"', "'", '“', '”', '‘', '’']);
+
+/** `s` without the characters of `set` at its start and end. */
+function trimChars(s: string, set: ReadonlySet<string>, start = true): string {
+  let a = 0;
+  let b = s.length;
+  if (start) while (a < b && set.has(s[a]!)) a++;
+  while (b > a && set.has(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}
+
+const END_PUNCT = new Set(['.', ':', ';', '!', ',', "'", '’']);
+
 function cleanValue(v: string): string {
-  let s = v.replace(/[*_`]+/g, '').trim();
-  s = s.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+  let s = trimChars(v.replace(/[*_`]+/g, '').trim(), QUOTE_CHARS).trim();
   // "Aria (she/her)", "Aria — the tutor", "Aria, a tutor"
-  const cut = s.search(/\s[—–-]\s|\s\(|,\s|;\s|\s\|/);
-  if (cut > 0) s = s.slice(0, cut);
-  return s.replace(/[.:;!]+$/, '').trim();
+  let cut = s.length;
+  for (const sep of [' — ', ' – ', ' - ', ' (', ', ', '; ', ' |']) {
+    const i = s.indexOf(sep);
+    if (i > 0 && i < cut) cut = i;
+  }
+  s = s.slice(0, cut);
+  return trimChars(s, END_PUNCT, false).trim();
+}
+
+/** "key: value" or "| key | value |" on one line, emphasis already removed; null otherwise. */
+function keyValue(plain: string): [string, string] | null {
+  if (plain.startsWith('|')) {
+    const cells = plain.split('|').map((c) => c.trim());
+    return cells.length >= 3 ? [cells[1]!, cells[2]!] : null;
+  }
+  const line = plain.replace(/^[-+>\s]+/, '');
+  let colon = line.indexOf(':');
+  const wide = line.indexOf('：');
+  if (wide !== -1 && (colon === -1 || wide < colon)) colon = wide;
+  if (colon <= 0 || colon > 30) return null;
+  return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+}
+
+/** The text of an ATX heading line ("## Aria" -> "Aria"), or null. */
+function headingText(line: string): string | null {
+  let k = 0;
+  while (k < 3 && line[k] === ' ') k++;
+  let hashes = 0;
+  while (line[k + hashes] === '#') hashes++;
+  if (hashes === 0 || hashes > 6 || (line[k + hashes] !== ' ' && line[k + hashes] !== '\t')) return null;
+  const text = line.slice(k + hashes).trim();
+  return text === '' ? null : text.slice(0, 120);
+}
+
+const IDENTITY_WORDS = ['identity.md', 'identity', 'profile', 'persona', 'about'];
+
+/** "Identity: Aria" / "Aria — Identity" / "Aria's Identity" -> "Aria". */
+function stripIdentityWord(t: string): string {
+  let s = t.trim();
+  const lower = s.toLowerCase();
+  for (const w of IDENTITY_WORDS) {
+    if (lower.startsWith(w)) {
+      const rest = s.slice(w.length);
+      const m = /^\s?[:—–-]\s?/.exec(rest);
+      if (m) return rest.slice(m[0].length).trim();
+    }
+  }
+  for (const w of IDENTITY_WORDS) {
+    if (lower.endsWith(w)) {
+      let head = s.slice(0, s.length - w.length).trimEnd();
+      if (head.endsWith("'s")) head = head.slice(0, -2);
+      else if (/[:—–-]$/.test(head)) head = head.slice(0, -1).trimEnd();
+      else if (head === s.slice(0, s.length - w.length)) continue;
+      s = head.trim();
+      break;
+    }
+  }
+  return s;
 }
 
 /** The name IDENTITY.md declares: a `Name:` line (or table row), else a non-generic first heading. */
@@ -71,32 +138,22 @@ export function declaredIdentityName(raw: string): string | undefined {
   let inFence = false;
   let firstHeading: string | undefined;
   for (const line of lines) {
-    if (/^ {0,3}(?:```|~~~)/.test(line)) {
+    const t = line.trimStart();
+    if (t.startsWith('```') || t.startsWith('~~~')) {
       inFence = !inFence;
       continue;
     }
     if (inFence) continue;
     const plain = line.replace(/[*_`]+/g, '').trim();
-    const table = /^\|\s*([^|]{1,40}?)\s*\|\s*([^|]{1,120}?)\s*\|/.exec(plain);
-    if (table && NAME_KEYS.has(table[1]!.toLowerCase())) {
-      const v = cleanValue(table[2]!);
+    const kv = keyValue(plain);
+    if (kv && NAME_KEYS.has(kv[0].toLowerCase())) {
+      const v = cleanValue(kv[1]);
       if (v) return v;
     }
-    const kv = /^(?:[-+>]\s*)*([A-Za-z][A-Za-z ]{0,20}?)\s*[:：]\s*(.{1,120})$/.exec(plain);
-    if (kv && NAME_KEYS.has(kv[1]!.toLowerCase())) {
-      const v = cleanValue(kv[2]!);
-      if (v) return v;
-    }
-    if (firstHeading === undefined) {
-      const h = /^ {0,3}#{1,6}\s+(.{1,120})$/.exec(line);
-      if (h) firstHeading = h[1]!;
-    }
+    if (firstHeading === undefined) firstHeading = headingText(line) ?? undefined;
   }
   if (firstHeading === undefined) return undefined;
-  let t = firstHeading.replace(/[*_`#]+/g, '').trim();
-  // "Identity: Aria", "Aria — Identity", "Aria's Identity", "IDENTITY.md"
-  t = t.replace(/^(?:identity(?:\.md)?|about|profile|persona)\s*[:—–-]\s*/i, '').replace(/\s*[:—–-]\s*(?:identity(?:\.md)?|profile|persona|about)$/i, '');
-  t = t.replace(/(?:'s)?\s+identity$/i, '').trim();
+  const t = stripIdentityWord(firstHeading.replace(/[*_`#]+/g, '').trim());
   if (GENERIC_HEADINGS.has(nameKey(t))) return undefined;
   const v = cleanValue(t);
   return v || undefined;
@@ -104,7 +161,7 @@ export function declaredIdentityName(raw: string): string | undefined {
 
 // ---- SOUL.md ------------------------------------------------------------------------------------------
 
-const INTRO = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]+[A-Z][\w'’.-]{0,30}){0,3})/g;
+const INTRO = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]{1,6}[A-Z][\w'’.-]{0,30}){0,3})/g;
 const NOT_NAMES = new Set([
   'a', 'an', 'the', 'not', 'now', 'here', 'your', 'my', 'always', 'never', 'also', 'very', 'currently', 'going', 'able', 'sorry', 'happy', 'glad', 'ready', 'just', 'only',
   'still', 'so', 'no', 'yes', 'it', 'this', 'that', 'in', 'on', 'at', 'of', 'for', 'to', 'one', 'someone', 'somebody', 'everyone', 'ai', 'human', 'here', 'there', 'expected',
@@ -119,8 +176,8 @@ export function introducedName(raw: string): string | undefined {
   const head = raw.length > 4000 ? raw.slice(0, 4000) : raw;
   INTRO.lastIndex = 0;
   for (let m = INTRO.exec(head); m !== null; m = INTRO.exec(head)) {
-    const words = m[1]!.split(/[ \t]+/);
-    const first = words[0]!.replace(/[.'’]+$/, '');
+    const words = m[1]!.split(/[ \t]{1,6}/);
+    const first = trimChars(words[0]!, END_PUNCT, false);
     // "English-speaking", "Well-read": a capitalised adjective, not a name
     if (NOT_NAMES.has(first.toLowerCase()) || NOT_NAMES.has(first.toLowerCase().split('-')[0]!) || /-[a-z]/.test(first)) continue;
     // stop at the first word that reads as an ordinary word ("You are Aria And ...")
@@ -129,7 +186,7 @@ export function introducedName(raw: string): string | undefined {
       if (kept.length > 0 && NOT_NAMES.has(w.toLowerCase())) break;
       kept.push(w);
     }
-    const name = kept.join(' ').replace(/[.,;:!'’]+$/, '');
+    const name = trimChars(kept.join(' '), END_PUNCT, false);
     if (name.length > 0) return name;
   }
   return undefined;

@@ -3,7 +3,7 @@
 // main, dropped databases, Windows wipers, disabled security tools, and persistence (cron, shell
 // rc files, authorized_keys, Run keys). `sudo apt install` or `rm -rf ./build` are ordinary and
 // never fire; the target and the flags decide.
-import { clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
+import { clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineAround, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
 import type { GatedPhraseRule, RawRule, RawSource, RawVerdict } from './code-execution.ts';
 import type { RuleFamily, RuleInfo, Severity } from '../types.ts';
 
@@ -46,17 +46,18 @@ function verdict(src: RawSource, m: RegExpExecArray, severity: Severity | undefi
 
 // ---- SEC040: sudo -----------------------------------------------------------------------------
 
-const SUDO_RE = /(?:sudo[ \t]+(?:-[a-zA-Z]*[siS][a-zA-Z]*\b|su\b|(?:\/bin\/)?(?:ba|z|da)?sh\b|-u[ \t]+root[ \t]+(?:\/bin\/)?(?:ba|z)?sh\b)|nopasswd\b|\/etc\/sudoers|visudo\b|usermod[ \t]+-a?G[ \t]+(?:sudo|wheel|admin)\b|pkexec[ \t]+(?:\/bin\/)?(?:ba)?sh\b)/iy;
+const SUDO_RE = /(?:sudo[ \t]{1,6}(?:-u[ \t]{1,6}root[ \t]{1,6}(?:\/bin\/)?(?:ba|z)?sh\b|-[a-zA-Z]{1,12}\b|su\b|(?:\/bin\/)?(?:ba|z|da)?sh\b)|nopasswd\b|\/etc\/sudoers|visudo\b|usermod[ \t]{1,6}-a?G[ \t]{1,6}(?:sudo|wheel|admin)\b|pkexec[ \t]{1,6}(?:\/bin\/)?(?:ba)?sh\b)/iy;
 
 function sudoJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
   const line = lineOf(src, m.index)[1].toLowerCase();
   let base: Severity | undefined;
   if (token.startsWith('sudo')) {
-    // "sudo -S" only matters with a password piped in; "sudo -s"/"-i"/"su"/"bash" open a root shell
-    if (/^sudo[ \t]+-[a-z]*S/.test(m[0]) && !/^sudo[ \t]+-[a-z]*[si]/.test(m[0]) && !/echo|<<</.test(line)) return null;
+    // "sudo -s"/"-i"/"su"/"bash" open a root shell; "sudo -S" only matters with a password piped in
+    const flags = /^sudo[ \t]{1,6}-([a-zA-Z]{1,12})$/.exec(m[0])?.[1];
+    if (flags !== undefined && !/[si]/.test(flags) && !(flags.includes('S') && /echo|<<</.test(line))) return null;
   } else if (token.startsWith('/etc/sudoers') || token.startsWith('visudo')) {
-    if (!/>>|tee|nopasswd|all=\(all|echo|sed[ \t]+-i|chmod|visudo/.test(line)) return null;
+    if (!/>>|tee|nopasswd|all=\(all|echo|sed[ \t]{1,6}-i|chmod|visudo/.test(line)) return null;
   } else if (token.startsWith('usermod')) {
     base = 'warning';
   }
@@ -66,13 +67,13 @@ function sudoJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC041: chmod ------------------------------------------------------------------------------
 
-const CHMOD_RE = /chmod[ \t]+(?:-[a-zA-Z]+[ \t]+|--[a-z-]+[ \t]+){0,3}(0?777|a\+rwx|ugo\+rwx|[ugoa]{0,3}\+[rwxt]{0,3}s[rwxt]{0,3}|0?[2467][0-7]{3})(?![\w+])/iy;
+const CHMOD_RE = /chmod[ \t]{1,6}(?:-[a-zA-Z]+[ \t]{1,6}|--[a-z-]+[ \t]{1,6}){0,3}(0?777|a\+rwx|ugo\+rwx|[ugoa]{0,3}\+[rwxt]{0,3}s[rwxt]{0,3}|0?[2467][0-7]{3})(?![\w+])/iy;
 
 function chmodJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const mode = (m[1] ?? '').toLowerCase();
   const setid = /s/.test(mode) || /^0?[2467][0-7]{3}$/.test(mode);
   const rest = src.lower.slice(m.index + m[0].length, lineBounds(src.lower, m.index, 200)[1]);
-  const systemTarget = /^[ \t]+(?:\/(?:[ \t]|$|\*|etc|usr|bin|sbin|var|home|root|lib|boot)|~|\$home)/.test(rest);
+  const systemTarget = /^[ \t]{1,6}(?:\/(?:[ \t]|$|\*|etc|usr|bin|sbin|var|home|root|lib|boot)|~|\$home)/.test(rest);
   let severity: Severity | undefined;
   if (!systemTarget) severity = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning', descriptive: 'warning' });
   else severity = cmdSeverity(src, m.index, m.index + m[0].length);
@@ -82,22 +83,51 @@ function chmodJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC042: rm -rf -----------------------------------------------------------------------------------
 
-const RM_RE = /rm[ \t]+((?:(?:-[a-zA-Z]+|--[a-z-]+)[ \t]+){1,5})(?:--[ \t]+)?["']?((?:\/|~|\$home|\$\{home\}|%userprofile%|\*|\.\.?)(?:\/|\*)*)(?=["']?(?:[ \t\r\n;&|)`]|$))|rm[ \t]+((?:(?:-[a-zA-Z]+|--[a-z-]+)[ \t]+){1,5})["']?(\/(?:bin|boot|dev|etc|home|lib|lib64|opt|root|sbin|srv|usr|var|sys|proc|system|users|library|applications)\/?\*?)(?=["']?(?:[ \t\r\n;&|)`]|$))|remove-item[ \t]|shutil\.rmtree\([ \t]*(?:["'](?:\/|~|c:\\\\?)["']|os\.path\.expanduser\([ \t]*["']~["']\)|path\.home\(\)|os\.environ\[["']home["']\])[ \t]*[,)]/iy;
+const RM_RE = /rm[ \t]{1,6}-|remove-item[ \t]|shutil\.rmtree\([ \t]{0,6}(?:["'](?:\/|~|c:\\\\?)["']|os\.path\.expanduser\([ \t]{0,6}["']~["']\)|path\.home\(\)|os\.environ\[["']home["']\])[ \t]{0,6}[,)]/iy;
+const SYSTEM_DIRS = new Set(['bin', 'boot', 'dev', 'etc', 'home', 'lib', 'lib64', 'opt', 'root', 'sbin', 'srv', 'usr', 'var', 'sys', 'proc', 'system', 'users', 'library', 'applications']);
+
+/** The flags and first target of an `rm` command line, or null: "rm -rf --no-preserve-root /" -> ["-rf --no-preserve-root", "/"]. */
+function rmArgs(rest: string): [string, string] | null {
+  const tokens = rest.split(/[ \t]+/).filter((t) => t !== '');
+  const flags: string[] = [];
+  for (const t of tokens.slice(1, 12)) {
+    if (t === '--') continue;
+    if (t.startsWith('-')) {
+      flags.push(t);
+      continue;
+    }
+    let e = t.length;
+    while (e > 0 && ';&|)`\'"'.includes(t[e - 1]!)) e--;
+    let b = 0;
+    while (b < e && '\'"'.includes(t[b]!)) b++;
+    return [flags.join(' '), t.slice(b, e)];
+  }
+  return null;
+}
+
+/** Whether an rm target is the root, the home folder, everything, or a whole system directory. */
+function isBroadTarget(target: string): boolean {
+  const t = target.toLowerCase();
+  if (/^(?:\/|~|\$home|\$\{home\}|%userprofile%|\*)[/*]{0,4}$/.test(t)) return true;
+  const m = /^\/([a-z0-9]{1,16})\/?\*?$/.exec(t);
+  return m !== null && SYSTEM_DIRS.has(m[1]!);
+}
 
 function rmJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
   if (token.startsWith('remove-item')) {
     const stmt = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
-    if (!/-recurse/.test(stmt) || !/[ \t](?:-path[ \t]+)?["']?(?:[a-z]:\\?\*?|~|\$env:(?:userprofile|systemroot|windir|homedrive)\\?\*?|\$home\\?\*?|\\)["']?(?:[ \t]|$)/.test(stmt)) return null;
+    if (!/-recurse/.test(stmt) || !/[ \t](?:-path[ \t]{1,6})?["']?(?:[a-z]:\\?\*?|~|\$env:(?:userprofile|systemroot|windir|homedrive)\\?\*?|\$home\\?\*?|\\)["']?(?:[ \t]|$)/.test(stmt)) return null;
   } else if (token.startsWith('rm')) {
-    const flags = (m[1] ?? m[3] ?? '').toLowerCase();
-    if (!/-[a-z]*r|--recursive/.test(flags)) return null;
-    const target = m[2] ?? m[4] ?? '';
-    // "rm -rf ." or ".." inside a project is still wide; "./build" never reaches here
-    if ((target === '.' || target === '..') && !/--no-preserve-root/.test(flags)) {
+    const args = rmArgs(src.raw.slice(m.index, lineBounds(src.raw, m.index, 300)[1]));
+    if (args === null) return null;
+    const [flags, target] = args;
+    if (!/(?:^|[ \t])-[a-z]{0,8}r|--recursive/i.test(flags)) return null;
+    if (target === '.' || target === '..') {
       const sev = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning' });
       return verdict(src, m, lenient(sev, 'warning'), `Destructive command: recursive delete of "${target}"`, 'Name the exact directory to delete (e.g. ./build).');
     }
+    if (!isBroadTarget(target)) return null;
   }
   const severity = cmdSeverity(src, m.index, m.index + m[0].length);
   return verdict(src, m, severity, 'Destructive command: recursive delete of /, ~ or a system directory');
@@ -105,19 +135,21 @@ function rmJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC043: disks --------------------------------------------------------------------------------------
 
-const DISK_RE = /(?:mkfs(?:\.[a-z0-9]+)?[ \t]+(?:-[a-zA-Z]+[ \t]+(?:[^ \t\n]+[ \t]+)?){0,3}\/dev\/|dd[ \t]|shred[ \t]|wipefs[ \t]+(?:-[a-z]*a|--all)|blkdiscard[ \t]|>[ \t]*\/dev\/(?:sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|mmcblk\d|disk\d|rdisk\d)\b|diskpart\b)/iy;
+const DISK_RE = /(?:mkfs(?:\.[a-z0-9]{1,8})?[ \t]|dd[ \t]|shred[ \t]|wipefs[ \t]{1,6}(?:-[a-z]{0,16}a|--all)|blkdiscard[ \t]|>[ \t]{0,6}\/dev\/(?:sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|mmcblk\d|disk\d|rdisk\d)\b|diskpart\b)/iy;
 
 function diskJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
   const [ls, le] = lineBounds(src.lower, m.index, 400);
   const line = src.lower.slice(ls, le);
-  if (token.startsWith('dd')) {
+  if (token.startsWith('mkfs')) {
+    if (!/\/dev\//.test(src.lower.slice(m.index, le))) return null;
+  } else if (token.startsWith('dd')) {
     if (!/of=\/dev\/(?:sd[a-z]|hd[a-z]|nvme\d|xvd[a-z]|vd[a-z]|mmcblk\d|disk\d|rdisk\d|mapper\/)/.test(line)) return null;
   } else if (token.startsWith('shred') || token.startsWith('blkdiscard')) {
     if (!/\/dev\/(?:sd|hd|nvme|xvd|vd|mmcblk|disk|rdisk)/.test(line)) return null;
   } else if (token.startsWith('diskpart')) {
     const win = src.lower.slice(m.index, Math.min(src.lower.length, m.index + 400));
-    if (!/(?:^|[^a-z])clean(?:[ \t]+all)?(?![a-z])/.test(win) || !/select[ \t]+disk/.test(win)) return null;
+    if (!/(?:^|[^a-z])clean(?:[ \t]{1,6}all)?(?![a-z])/.test(win) || !/select[ \t]{1,6}disk/.test(win)) return null;
   }
   const severity = cmdSeverity(src, m.index, m.index + m[0].length);
   return verdict(src, m, severity, 'Destructive command: wipes or reformats a disk');
@@ -125,16 +157,19 @@ function diskJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC044: fork bombs ------------------------------------------------------------------------------------
 
-const FORK_RE = /\(\)[ \t]*\{[^}\n]{1,40}\}[ \t]*;[ \t]*[\w:]{1,20}|%0[ \t]*\|[ \t]*%0|fork[ \t]+while[ \t]+fork|while[ \t]*(?:\(?true\)?|1)[ \t]*:?[ \t]*os\.fork\(\)/iy;
+const FORK_RE = /\(\)[ \t]{0,3}\{|%0[ \t]{0,3}\|[ \t]{0,3}%0|fork[ \t]{1,6}while[ \t]{1,6}fork|while\b/iy;
 
 function forkJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
-  if (m[0].startsWith('(')) {
-    // the function name sits before "()": ":(){ :|:& };:" or "bomb() { bomb | bomb & }; bomb"
+  const token = m[0].toLowerCase();
+  if (token.startsWith('(')) {
+    // ":(){ :|:& };:" or "bomb() { bomb | bomb & }; bomb": the name before "()" calls itself twice in the body
     let k = m.index;
     while (k > 0 && k > m.index - 20 && /[\w:]/.test(src.raw[k - 1]!)) k--;
     const name = src.raw.slice(k, m.index);
-    const body = m[0].replace(/[ \t]/g, '');
-    if (name === '' || body !== `(){${name}|${name}&};${name}`) return null;
+    const rest = src.raw.slice(m.index, lineBounds(src.raw, m.index, 120)[1]).replace(/[ \t]/g, '');
+    if (name === '' || !rest.startsWith(`(){${name}|${name}&};${name}`)) return null;
+  } else if (token === 'while') {
+    if (!lineAround(src, m.index, 120).includes('os.fork()')) return null;
   }
   const severity = cmdSeverity(src, m.index, m.index + m[0].length);
   return verdict(src, m, severity, 'Destructive command: fork bomb');
@@ -142,14 +177,22 @@ function forkJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC045: force push ------------------------------------------------------------------------------------
 
-const PUSH_RE = /git[ \t]+push\b/iy;
+const PUSH_RE = /git[ \t]{1,6}push\b/iy;
+
+/** A token without trailing sentence punctuation or closing quotes ("main." -> "main"). */
+function trimEndPunct(t: string): string {
+  let e = t.length;
+  while (e > 0 && '.,;:!?)`\'"'.includes(t[e - 1]!)) e--;
+  return t.slice(0, e);
+}
 
 function pushJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const [, le] = lineBounds(src.lower, m.index, 300);
   const rest = src.lower.slice(m.index + m[0].length, le);
-  const force = /(?:^|[ \t])(?:-f|--force|--force-with-lease|-[a-z]*f[a-z]*)(?=[ \t=]|$)|[ \t]\+(?:main|master|prod|production|release)\b/.test(rest);
+  const tokens = rest.split(/[ \t]{1,6}/).map(trimEndPunct);
+  const force = tokens.some((t) => t === '--force' || t.startsWith('--force-with-lease') || t.startsWith('--force=') || (/^-[a-z]{1,8}$/.test(t) && t.includes('f')) || /^\+(?:main|master|prod|production|release)$/.test(t));
   if (!force) return null;
-  const protectedBranch = /(?:^|[ \t:+/])(?:main|master|prod|production|release|trunk|develop)(?![\w-])/.test(rest);
+  const protectedBranch = tokens.some((t) => /^(?:[\w.-]{0,40}[:+/])?(?:main|master|prod|production|release|trunk|develop)$/.test(t));
   let severity = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning', refused: 'info' });
   if (!protectedBranch) severity = lenient(severity, 'warning');
   return verdict(src, m, severity, protectedBranch ? 'Destructive command: force push to a protected branch rewrites shared history' : 'Destructive command: force push', 'Push a new commit or open a pull request instead of rewriting the branch.');
@@ -157,7 +200,7 @@ function pushJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC046: databases ----------------------------------------------------------------------------------------
 
-const DB_RE = /(?:drop[ \t]+(?:database|schema|table)[ \t]+(?:if[ \t]+exists[ \t]+)?[\w"`[.]|truncate[ \t]+(?:table[ \t]+)?[\w"`[.]+[ \t]*;|delete[ \t]+from[ \t]+[\w"`[\].]+[ \t]*;|db\.dropdatabase\(\)|flushall\b|flushdb\b|dropdb[ \t]+[\w-])/iy;
+const DB_RE = /(?:drop[ \t]{1,6}(?:database|schema|table)[ \t]{1,6}(?:if[ \t]{1,6}exists[ \t]{1,6})?[\w"`[.]|truncate[ \t]{1,6}(?:table[ \t]{1,6})?[\w"`[.]{1,64}[ \t]{0,4};|delete[ \t]{1,6}from[ \t]{1,6}[\w"`[\].]{1,64}[ \t]{0,4};|db\.dropdatabase\(\)|flushall\b|flushdb\b|dropdb[ \t]{1,6}[\w-])/iy;
 
 function dbJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
@@ -170,7 +213,7 @@ function dbJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC047: Windows ------------------------------------------------------------------------------------------
 
-const WIN_RE = /(?:del|erase)[ \t]+(?:\/[a-z][ \t]+){1,6}|(?:rd|rmdir)[ \t]+\/s[ \t]+\/q[ \t]+|format[ \t]+[a-z]:(?![\w\\/])|vssadmin(?:\.exe)?[ \t]+delete[ \t]+shadows|wmic[ \t]+shadowcopy[ \t]+delete|wbadmin[ \t]+delete[ \t]+(?:catalog|systemstatebackup|backup)|bcdedit[ \t]+\/set[ \t]+\{default\}[ \t]+(?:recoveryenabled[ \t]+no|bootstatuspolicy[ \t]+ignoreallfailures)|cipher[ \t]+\/w:/iy;
+const WIN_RE = /(?:del|erase)[ \t]{1,6}(?:\/[a-z][ \t]{1,6}){1,6}|(?:rd|rmdir)[ \t]{1,6}\/s[ \t]{1,6}\/q[ \t]{1,6}|format[ \t]{1,6}[a-z]:(?![\w\\/])|vssadmin(?:\.exe)?[ \t]{1,6}delete[ \t]{1,6}shadows|wmic[ \t]{1,6}shadowcopy[ \t]{1,6}delete|wbadmin[ \t]{1,6}delete[ \t]{1,6}(?:catalog|systemstatebackup|backup)|bcdedit[ \t]{1,6}\/set[ \t]{1,6}\{default\}[ \t]{1,6}(?:recoveryenabled[ \t]{1,6}no|bootstatuspolicy[ \t]{1,6}ignoreallfailures)|cipher[ \t]{1,6}\/w:/iy;
 
 function winJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
@@ -185,21 +228,23 @@ function winJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   if (token.startsWith('format')) {
     // "format c:" at the start of a command line is the wipe; inside a sentence it may be prose
     const before = src.lower.slice(lineBounds(src.lower, m.index, 200)[0], m.index);
-    if (!/^[ \t>$#`*-]*(?:[a-z]:\\[^>\n]{0,80}>[ \t]*)?$/.test(before) && !/(?:^|[^a-z])(?:run|execute|type|enter)[ \t]+`?$/.test(before) && !inFence(src, m.index)) severity = lenient(severity, 'warning');
+    if (!/^[ \t>$#`*-]*(?:[a-z]:\\[^>\n]{0,80}>[ \t]{0,6})?$/.test(before) && !/(?:^|[^a-z])(?:run|execute|type|enter)[ \t]{1,6}`?$/.test(before) && !inFence(src, m.index)) severity = lenient(severity, 'warning');
   }
   return verdict(src, m, severity, 'Destructive command: Windows wipe or recovery sabotage');
 }
 
 // ---- SEC048: security tools ------------------------------------------------------------------------------------
 
-const DEFENSE_RE = /(?:set-mppreference[ \t]|add-mppreference[ \t]+-exclusion(?:path|process|extension)|setenforce[ \t]+0\b|systemctl[ \t]+(?:stop|disable|mask)[ \t]+(?:--now[ \t]+)?(?:firewalld|ufw|apparmor|auditd|clamav[\w-]*|clamd|falcon-sensor|crowdstrike|osqueryd|wazuh-agent|sysmon|fail2ban|iptables|nftables|selinux)\b|ufw[ \t]+disable\b|iptables[ \t]+(?:-F|--flush)\b|iptables[ \t]+-P[ \t]+(?:INPUT|FORWARD)[ \t]+ACCEPT|netsh[ \t]+(?:adv)?firewall[ \t]+set[ \t]+[\w ]{0,40}state[ \t]+off|csrutil[ \t]+disable|spctl[ \t]+--master-disable|sc(?:\.exe)?[ \t]+(?:stop|delete|config)[ \t]+(?:windefend|mpssvc|sense|wscsvc|wdnissvc)\b|auditctl[ \t]+-e[ \t]*0|unset[ \t]+histfile\b|export[ \t]+histfile=\/dev\/null|histsize=0|wevtutil(?:\.exe)?[ \t]+cl\b|clear-eventlog\b|set-executionpolicy[ \t]+(?:-executionpolicy[ \t]+)?(?:bypass|unrestricted))/iy;
+const DEFENSE_RE = /(?:set-mppreference[ \t]|add-mppreference[ \t]{1,6}-exclusion(?:path|process|extension)|setenforce[ \t]{1,6}0\b|systemctl[ \t]{1,6}(?:stop|disable|mask)[ \t]{1,6}(?:--now[ \t]{1,6})?(?:firewalld|ufw|apparmor|auditd|clamav[\w-]{0,20}|clamd|falcon-sensor|crowdstrike|osqueryd|wazuh-agent|sysmon|fail2ban|iptables|nftables|selinux)\b|ufw[ \t]{1,6}disable\b|iptables[ \t]{1,6}(?:-F|--flush)\b|iptables[ \t]{1,6}-P[ \t]{1,6}(?:INPUT|FORWARD)[ \t]{1,6}ACCEPT|netsh[ \t]{1,6}(?:adv)?firewall[ \t]{1,6}set\b|csrutil[ \t]{1,6}disable|spctl[ \t]{1,6}--master-disable|sc(?:\.exe)?[ \t]{1,6}(?:stop|delete|config)[ \t]{1,6}(?:windefend|mpssvc|sense|wscsvc|wdnissvc)\b|auditctl[ \t]{1,6}-e[ \t]{0,6}0|unset[ \t]{1,6}histfile\b|export[ \t]{1,6}histfile=\/dev\/null|histsize=0|wevtutil(?:\.exe)?[ \t]{1,6}cl\b|clear-eventlog\b|set-executionpolicy[ \t]{1,6}(?:-executionpolicy[ \t]{1,6})?(?:bypass|unrestricted))/iy;
 
 function defenseJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
   let base: Severity | undefined;
   if (token.startsWith('set-mppreference')) {
     const rest = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
-    if (!/-disable[a-z]+[ \t]+(?:\$true|1)|-(?:mapsreporting|submitsamplesconsent)[ \t]+(?:0|2|disabled|never)/.test(rest)) return null;
+    if (!/-disable[a-z]+[ \t]{1,6}(?:\$true|1)|-(?:mapsreporting|submitsamplesconsent)[ \t]{1,6}(?:0|2|disabled|never)/.test(rest)) return null;
+  } else if (token.startsWith('netsh')) {
+    if (!/state[ \t]off/.test(lineAround(src, m.index, 200))) return null;
   } else if (token.startsWith('set-executionpolicy')) {
     base = 'warning';
   }
@@ -209,8 +254,8 @@ function defenseJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC049: persistence ---------------------------------------------------------------------------------------------
 
-const PERSIST_RE = /(?:\|[ \t]*crontab[ \t]+-(?![a-z])|>>?[ \t]*\/etc\/(?:crontab|cron\.d\/|cron\.(?:daily|hourly|weekly|monthly)\/)|\/var\/spool\/cron\/|@reboot\b|>>?[ \t]*(?:~|\$home|\$\{home\}|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|profile|config\/fish\/config\.fish)\b|>>?[ \t]*\/etc\/(?:profile|bash\.bashrc|zshrc|environment|rc\.local)\b|\/etc\/ld\.so\.preload|>>?[ \t]*(?:~|\$home|\$\{home\}|\/root|\/home\/[\w.-]+)\/\.ssh\/authorized_keys|currentversion\\run(?:once)?\b|schtasks(?:\.exe)?[ \t]+\/create\b|start menu\\programs\\startup|(?:~|\$home)\/library\/launch(?:agents|daemons)\/)/iy;
-const SUSPICIOUS_PAYLOAD = /curl|wget|(?:^|[^a-z])nc(?![a-z])|ncat|\/dev\/tcp|base64|python[23]?[ \t]+-c|perl[ \t]+-e|ld_preload|prompt_command|alias[ \t]+(?:sudo|ls|cd|git|ssh|su)=|mkfifo|powershell|iex|invoke-expression|http:\/\/|https:\/\//;
+const PERSIST_RE = /(?:\|[ \t]{0,6}crontab[ \t]{1,6}-(?![a-z])|>>?[ \t]{0,6}\/etc\/(?:crontab|cron\.d\/|cron\.(?:daily|hourly|weekly|monthly)\/)|\/var\/spool\/cron\/|@reboot\b|>>?[ \t]{0,6}(?:~|\$home|\$\{home\}|\/root|\/home\/[\w.-]+)\/\.(?:bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|profile|config\/fish\/config\.fish)\b|>>?[ \t]{0,6}\/etc\/(?:profile|bash\.bashrc|zshrc|environment|rc\.local)\b|\/etc\/ld\.so\.preload|>>?[ \t]{0,6}(?:~|\$home|\$\{home\}|\/root|\/home\/[\w.-]+)\/\.ssh\/authorized_keys|currentversion\\run(?:once)?\b|schtasks(?:\.exe)?[ \t]{1,6}\/create\b|start menu\\programs\\startup|(?:~|\$home)\/library\/launch(?:agents|daemons)\/)/iy;
+const SUSPICIOUS_PAYLOAD = /curl|wget|(?:^|[^a-z])nc(?![a-z])|ncat|\/dev\/tcp|base64|python[23]?[ \t]{1,6}-c|perl[ \t]{1,6}-e|ld_preload|prompt_command|alias[ \t]{1,6}(?:sudo|ls|cd|git|ssh|su)=|mkfifo|powershell|iex|invoke-expression|http:\/\/|https:\/\//;
 
 function persistJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
@@ -222,19 +267,19 @@ function persistJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   } else if (/bashrc|bash_profile|bash_login|zshrc|zprofile|zshenv|zlogin|\/\.profile|config\.fish|\/etc\/profile|environment|rc\.local/.test(token)) {
     if (!SUSPICIOUS_PAYLOAD.test(line)) {
       // "echo 'export PATH=...' >> ~/.bashrc" is an ordinary install step
-      if (/export[ \t]+[a-z_]+=|(?:^|[^a-z])source[ \t]|eval[ \t]+"?\$\([\w./-]+[ \t]+(?:init|env|shellenv|completion)|\. [\w~$/.-]+/.test(line)) return null;
+      if (/export[ \t]{1,6}[a-z_]+=|(?:^|[^a-z])source[ \t]|eval[ \t]{1,6}"?\$\([\w./-]+[ \t]{1,6}(?:init|env|shellenv|completion)|\. [\w~$/.-]+/.test(line)) return null;
       base = 'warning';
     }
   } else if (token.includes('currentversion') || token.startsWith('schtasks')) {
-    if (token.startsWith('schtasks') && !/\/sc[ \t]+(?:onlogon|onstart|onidle)|\/ru[ \t]+["']?system|powershell|cmd[ \t]+\/c|https?:/.test(line)) base = 'warning';
-    if (token.includes('currentversion') && !/reg(?:\.exe)?[ \t]+add|new-itemproperty|set-itemproperty|setvalue|\bhk(?:cu|lm)/.test(line)) return null;
+    if (token.startsWith('schtasks') && !/\/sc[ \t]{1,6}(?:onlogon|onstart|onidle)|\/ru[ \t]{1,6}["']?system|powershell|cmd[ \t]{1,6}\/c|https?:/.test(line)) base = 'warning';
+    if (token.includes('currentversion') && !/reg(?:\.exe)?[ \t]{1,6}add|new-itemproperty|set-itemproperty|setvalue|\bhk(?:cu|lm)/.test(line)) return null;
   } else if (token.includes('launchagents') || token.includes('launchdaemons')) {
     if (!/cp|mv|>|tee|launchctl|write|plist/.test(line)) return null;
     base = SUSPICIOUS_PAYLOAD.test(line) ? undefined : 'warning';
   } else {
     // cron
     if (!SUSPICIOUS_PAYLOAD.test(line) && !token.startsWith('@reboot')) base = 'warning';
-    if (token.startsWith('@reboot') && !/cron|\*|@reboot[ \t]+[\w/~.$]/.test(line)) return null;
+    if (token.startsWith('@reboot') && !/cron|\*|@reboot[ \t]{1,6}[\w/~.$]/.test(line)) return null;
   }
   const severity = lenient(base, cmdSeverity(src, m.index, m.index + m[0].length));
   return verdict(src, m, severity, 'Persistence: plants something that runs again at login, boot or on a schedule', 'Remove it; a persona must not install startup hooks, cron jobs or SSH keys.');
@@ -271,11 +316,12 @@ const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC040',
     gate: ['as root', 'with sudo', 'with root', 'with administrator', 'with admin', 'as an administrator', 'as administrator', 'escalat*', 'elevat*', 'yourself', 'itself', 'the agent', 'use sudo'],
+    starts: ['always', 'run', 'execute', 'launch', 'escalat*', 'elevat*', 'grant*', 'give*', 'use'],
     patterns: [
-      /(?:always )?(?:run|execute|launch) (?:every|all|any|each) (?:of )?(?:the |your )?(?:commands?|scripts?|programs?|tools?|processes) (?:as root|with sudo|with root (?:privileges|access|rights)|with (?:administrator|admin) (?:privileges|rights)|as (?:an )?administrator)\b/,
-      /(?:escalate|escalates|escalating|elevate|elevates|elevating) (?:your |its |the agent's )?(?:own )?privileges\b/,
-      /(?:grant|grants|give|gives) (?:yourself|itself|the agent) (?:root|sudo|admin|administrator) (?:access|rights|privileges)\b/,
-      /use sudo (?:for|on|with) (?:every|all|any|each)(?:thing| commands?| operations?)\b/,
+      /(?:always )?(?:run|execute|launch) (?:every|all|any|each) (?:of )?(?:the |your )?(?:commands?|scripts?|programs?|tools?|processes) (?:as root|with sudo|with root (?:privileges|access|rights)|with (?:administrator|admin) (?:privileges|rights)|as (?:an )?administrator)\b/y,
+      /(?:escalate|escalates|escalating|elevate|elevates|elevating) (?:your |its |the agent's )?(?:own )?privileges\b/y,
+      /(?:grant|grants|give|gives) (?:yourself|itself|the agent) (?:root|sudo|admin|administrator) (?:access|rights|privileges)\b/y,
+      /use sudo (?:for|on|with) (?:every|all|any|each)(?:thing| commands?| operations?)\b/y,
     ],
   },
   {
@@ -283,28 +329,29 @@ const PHRASES: readonly GatedPhraseRule[] = [
     anchor: 'start',
     gate: ['delet*', 'eras*', 'wipe*', 'wiping', 'destroy*', 'remov*', 'format*'],
     patterns: [
-      /(?:delete|erase|wipe|destroy|remove)s? (?:all|every|each|the entire|the whole|everything|all of the) (?:files? |the files |data |contents |folders |directories )?(?:on|in|from|of) (?:the |their |your |the user's |this |that |a )?(?:entire |whole )?(?:hard (?:disk|drive)|disk|drive|computer|system|machine|home (?:directory|folder)|filesystem|file system|server|root directory|c: drive)\b/,
-      /(?:wipe|erase|destroy|format)s? (?:the |their |your |the user's |this |that )?(?:entire |whole )?(?:hard (?:disk|drive)|disk|drive|computer|machine|system|server|filesystem|file system)\b/,
+      /(?:delete|erase|wipe|destroy|remove)s? (?:all|every|each|the entire|the whole|everything|all of the) (?:files? |the files |data |contents |folders |directories )?(?:on|in|from|of) (?:the |their |your |the user's |this |that |a )?(?:entire |whole )?(?:hard (?:disk|drive)|disk|drive|computer|system|machine|home (?:directory|folder)|filesystem|file system|server|root directory|c: drive)\b/y,
+      /(?:wipe|erase|destroy|format)s? (?:the |their |your |the user's |this |that )?(?:entire |whole )?(?:hard (?:disk|drive)|disk|drive|computer|machine|system|server|filesystem|file system)\b/y,
     ],
   },
   {
     id: 'SEC045',
     anchor: 'start',
     gate: ['force*'],
-    patterns: [/force[- ]?push(?:es|ing|ed)? (?:[a-z'-]+ ){0,3}(?:to |onto |over )?(?:the )?(?:main|master|production|prod|release|trunk)\b/],
+    patterns: [/force[- ]?push(?:es|ing|ed)? (?:[a-z'-]{1,20} ){0,3}(?:to |onto |over )?(?:the )?(?:main|master|production|prod|release|trunk)\b/y],
   },
   {
     id: 'SEC046',
     anchor: 'start',
     gate: ['drop*', 'delet*', 'wipe*', 'truncat*', 'destroy*', 'purg*'],
-    patterns: [/(?:drop|delete|wipe|truncate|destroy|purge)s? (?:all|every|each|the entire|the whole|the production|the prod|the live|all the|all of the|the customer|the user) (?:production |prod |live |customer |user )?(?:databases?|tables|data ?bases?|production data|prod data|customer data|user data|records)\b/],
+    patterns: [/(?:drop|delete|wipe|truncate|destroy|purge)s? (?:all|every|each|the entire|the whole|the production|the prod|the live|all the|all of the|the customer|the user) (?:production |prod |live |customer |user )?(?:databases?|tables|data ?bases?|production data|prod data|customer data|user data|records)\b/y],
   },
   {
     id: 'SEC048',
     gate: ['antivirus', 'anti-virus', 'firewall*', 'windows defender', 'microsoft defender', 'defender', 'edr', 'endpoint protection', 'endpoint security', 'security software', 'security tool*', 'security monitoring', 'security alert*', 'security update*', 'security agent*', 'security scanner*', 'selinux', 'apparmor', 'gatekeeper', 'smartscreen', 'audit*', 'event log*', 'logging', 'system log*', 'security log*', 'shell history', 'bash history', 'command history'],
+    starts: ['disabl*', 'turn', 'turns', 'turning', 'deactivat*', 'uninstall*', 'kill*', 'stop*', 'bypass*', 'switch*', 'shut*', 'tamper*', 'delet*', 'clear*', 'wipe*', 'eras*'],
     patterns: [
-      /(?<!(?:users?|them|customers|people|victims?|him|her) to )(?:disables?|disabling|turns? off|turning off|deactivates?|deactivating|uninstalls?|uninstalling|kills?|killing|stops?|stopping|bypass(?:es)?|bypassing|switch(?:es)? off|shuts? down|shutting down|tampers? with|tampering with) (?:the |their |your |any |all |its )?(?:antivirus|anti-virus|firewalls?|windows defender|microsoft defender|defender|edr|endpoint (?:protection|security)|security (?:software|tools|monitoring|alerts|updates|agents?|scanners?)|selinux|apparmor|gatekeeper|smartscreen|audit(?:ing| logs?| logging)|event logs?|logging)\b/,
-      /(?:delete|clear|wipe|erase|tamper with)s? (?:the |all |any )?(?:audit logs?|event logs?|system logs?|security logs?|shell history|bash history|command history)\b/,
+      /(?<!(?:users?|them|customers|people|victims?|him|her) to )(?:disables?|disabling|turns? off|turning off|deactivates?|deactivating|uninstalls?|uninstalling|kills?|killing|stops?|stopping|bypass(?:es)?|bypassing|switch(?:es)? off|shuts? down|shutting down|tampers? with|tampering with) (?:the |their |your |any |all |its )?(?:antivirus|anti-virus|firewalls?|windows defender|microsoft defender|defender|edr|endpoint (?:protection|security)|security (?:software|tools|monitoring|alerts|updates|agents?|scanners?)|selinux|apparmor|gatekeeper|smartscreen|audit(?:ing| logs?| logging)|event logs?|logging)\b/y,
+      /(?:delete|clear|wipe|erase|tamper with)s? (?:the |all |any )?(?:audit logs?|event logs?|system logs?|security logs?|shell history|bash history|command history)\b/y,
     ],
   },
 ];

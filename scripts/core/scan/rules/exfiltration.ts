@@ -4,7 +4,7 @@
 // posts ~/.ssh/id_rsa, the environment or the conversation somewhere is. Sensitive files,
 // environment dumps, collector endpoints, DNS tunnels, image URLs built from the conversation,
 // credential echoing and keyloggers each have a code.
-import { combos, clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
+import { combos, clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineBounds, needleAt, ONE_CHAR, registerGates, runPhrases, runRawRules } from './code-execution.ts';
 import type { GatedPhraseRule, RawRule, RawSource, RawVerdict } from './code-execution.ts';
 import type { RuleFamily, RuleInfo, Severity } from '../types.ts';
 
@@ -39,7 +39,13 @@ function statementAround(src: RawSource, i: number): string {
 }
 
 // Data that must not leave: key files, credential stores, the environment, the conversation.
-const SENSITIVE_SOURCE = /~\/\.ssh|\.ssh\/|id_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)|\.aws\/credentials|\/etc\/shadow|\.netrc|\.git-credentials|\.docker\/config\.json|\.kube\/config|wallet\.dat|keychain|login data|cookies\.sqlite|key4\.db|logins\.json|\.bash_history|\.zsh_history|\$\([ \t]*(?:env|printenv|set|whoami|hostname|history|cat|id)\b|`(?:env|printenv|whoami|hostname|id)`|process\.env\b|os\.environ|document\.cookie|localstorage|sessionstorage|\{\{[^}\n]{0,40}\}\}|@\.env\b|[ \t<@]\.env\b|\/proc\/self\/environ/;
+const SENSITIVE_LITERALS = ['~/.ssh', '.ssh/', '.aws/credentials', '/etc/shadow', '.netrc', '.git-credentials', '.docker/config.json', '.kube/config', 'wallet.dat', 'keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '.bash_history', '.zsh_history', 'process.env', 'os.environ', 'document.cookie', 'localstorage', 'sessionstorage', '/proc/self/environ', '`env`', '`printenv`', '`whoami`', '`hostname`', '`id`'];
+const SENSITIVE_PATTERNS = [/id_(?:rsa|ed25519|ecdsa|dsa)(?!\.pub)/, /\$\([ \t]?(?:env|printenv|set|whoami|hostname|history|cat|id)\b/, /\{\{[a-z_ .]{1,40}\}\}/, /[ \t<@]\.env\b/];
+
+/** Whether a command line reads or carries secrets, keys, the environment or the conversation. */
+function mentionsSensitive(stmt: string): boolean {
+  return SENSITIVE_LITERALS.some((l) => stmt.includes(l)) || SENSITIVE_PATTERNS.some((re) => re.test(stmt));
+}
 
 // Services whose whole purpose is to catch requests or tunnel them out.
 const COLLECTOR = /webhook\.site|requestbin|pipedream\.net|ngrok(?:-free)?\.(?:io|app|dev)|burpcollaborator\.net|oastify\.com|interact\.sh|\.oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|hookbin\.com|beeceptor\.com|requestcatcher\.com|postb\.in|trycloudflare\.com|serveo\.net|localhost\.run|pastebin\.com\/api|transfer\.sh/;
@@ -47,18 +53,18 @@ const CHAT_WEBHOOK = /discord(?:app)?\.com\/api\/webhooks\/|hooks\.slack\.com\/(
 
 // ---- SEC030: requests that send data ------------------------------------------------------------
 
-const SEND_RE = /(?:curl|wget|invoke-webrequest|invoke-restmethod|iwr|irm|scp|rsync|ncat|nc|netcat|fetch[ \t]*\(|navigator\.sendbeacon|requests\.(?:post|put)|axios\.(?:post|put)|http\.(?:post|request)|urllib\.request|xmlhttprequest|new[ \t]+image)/iy;
-const DATA_FLAG = /[ \t](?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file|--json|--post-data|--post-file|-body|-infile|-x[ \t]*(?:post|put))(?:[ \t=]|$)|body[ \t]*:|data[ \t]*=|files[ \t]*=|json[ \t]*=|\.src[ \t]*=|[ \t]<[ \t]*[~/.\w]|:[~/]|\bsend\(/;
+const SEND_RE = /(?:curl|wget|invoke-webrequest|invoke-restmethod|iwr|irm|scp|rsync|ncat|nc|netcat|fetch[ \t]{0,6}\(|navigator\.sendbeacon|requests\.(?:post|put)|axios\.(?:post|put)|http\.(?:post|request)|urllib\.request|xmlhttprequest|new[ \t]{1,6}image)/iy;
+const DATA_FLAG = /[ \t](?:-d|--data(?:-binary|-raw|-urlencode)?|-f|--form|-t|--upload-file|--json|--post-data|--post-file|-body|-infile|-x[ \t]{0,6}(?:post|put))(?:[ \t=]|$)|body[ \t]{0,6}:|data[ \t]{0,6}=|files[ \t]{0,6}=|json[ \t]{0,6}=|\.src[ \t]{0,6}=|[ \t]<[ \t]{0,6}[~/.\w]|:[~/]|\bsend\(/;
 
 function sendJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const stmt = statementAround(src, m.index);
   const token = m[0].toLowerCase();
   const toCollector = COLLECTOR.test(stmt);
-  const sensitive = SENSITIVE_SOURCE.test(stmt);
+  const sensitive = mentionsSensitive(stmt);
   if (!sensitive && !toCollector) return null;
-  if (!/https?:\/\/|[\w-]+\.[a-z]{2,}|@[\w.-]+:|\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}/.test(stmt)) return null;
+  if (!stmt.includes('://') && !/[\w-]\.[a-z][a-z]/.test(stmt) && !/@[\w-]/.test(stmt) && !/\d\.\d+\.\d+\.\d/.test(stmt)) return null;
   // a plain GET of a URL is not a send; it needs a data flag, a body, a redirect or a pipe into it
-  const piped = /\|[ \t]*(?:curl|nc|ncat|netcat|wget)\b/.test(stmt);
+  const piped = /\|[ \t]{0,6}(?:curl|nc|ncat|netcat|wget)\b/.test(stmt);
   if (!DATA_FLAG.test(stmt) && !piped && !/^(?:scp|rsync)/.test(token) && !(sensitive && /[?&][\w-]{1,30}=[^ \t]{0,20}(?:\$|\{|\+)/.test(stmt))) return null;
   const [rs, re] = lineBounds(src.raw, m.index, 300);
   const severity = !src.decoded && isCommandRefused(src.raw, m.index, m.index + m[0].length) ? ('warning' as const) : undefined;
@@ -68,10 +74,11 @@ function sendJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC032: obfuscation helpers ------------------------------------------------------------------
 
-const B64_RE = /(?:base64[_-]?(?:encode|decode)|b64(?:encode|decode)|atob[ \t]*\(|btoa[ \t]*\(|(?:from|to)base64string|base64[ \t]+(?:-d|--decode|-D|-w[ \t]*0)|buffer\.from\([^)\n]{0,200}["']base64["'])/iy;
+const B64_RE = /(?:base64[_-]?(?:encode|decode)|b64(?:encode|decode)|atob[ \t]{0,3}\(|btoa[ \t]{0,3}\(|(?:from|to)base64string|base64[ \t]{1,3}(?:-d|--decode|-D|-w)|buffer\.from\()/iy;
 
 function b64Judge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   if (src.decoded) return null;
+  if (m[0].toLowerCase().startsWith('buffer.from(') && !/["']base64["']/.test(src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]))) return null;
   let severity: Severity | undefined;
   if (inFence(src, m.index) || isDescriptiveLine(src, m.index) || isCommandRefused(src.raw, m.index, m.index + m[0].length)) severity = 'info';
   const note = severity === 'info' ? 'Shown as code or as something to detect; no action needed.' : 'Encoding hides what text says from reviewers and filters; write instructions in plain text.';
@@ -80,23 +87,39 @@ function b64Judge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC033: sensitive files ----------------------------------------------------------------------------
 
-const SENSITIVE_FILE_RE = /(?:~\/\.ssh\b|\.ssh\/|id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws\/credentials|\/etc\/shadow|\/etc\/sudoers|\.netrc\b|\.git-credentials|\.pypirc|\.docker\/config\.json|\.kube\/config|wallet\.dat|\.gnupg\/|login\.keychain|keychain-db|find-generic-password|find-internet-password|dump-keychain|login data|cookies\.sqlite|key4\.db|logins\.json|\/(?:default|profile \d+)\/cookies\b|\.bash_history|\.zsh_history|application_default_credentials\.json|\.config\/gcloud|\.azure\/|\.config\/solana\/id\.json|lsass|mimikatz|hklm\\sam|\.env\b|\/etc\/passwd)/iy;
-const READ_VERBS = /(?:^|[^a-z])(?:cat|type|get-content|gc|less|more|head|tail|strings|xxd|base64|cp|copy|scp|rsync|tar|zip|7z|open|read|reads|reading|readfile|readfilesync|load|dump|dumps|dumping|print|output|show|display|reveal|upload|uploads|send|sends|post|share|leak|exfiltrate|exfiltrates|collect|collects|grab|grabs|steal|steals|harvest|extract|access|include|attach|paste|list the contents|contents of|procdump|sekurlsa|reg[ \t]+save)(?![a-z])|@|<[ \t]*[~/]|open\(|fs\.read/;
+const SENSITIVE_FILES = ['~/.ssh', '.ssh/', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '.aws/credentials', '/etc/shadow', '/etc/sudoers', '.netrc', '.git-credentials', '.pypirc', '.docker/config.json', '.kube/config', 'wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/default/cookies', '.bash_history', '.zsh_history', 'application_default_credentials.json', '.config/gcloud', '.azure/', '.config/solana/id.json', 'lsass', 'mimikatz', 'hklm\\sam', '.env', '/etc/passwd'];
+const READ_WORDS = new Set(['cat', 'type', 'get-content', 'gc', 'less', 'more', 'head', 'tail', 'strings', 'xxd', 'base64', 'cp', 'copy', 'scp', 'rsync', 'tar', 'zip', '7z', 'open', 'read', 'reads', 'reading', 'readfile', 'readfilesync', 'load', 'dump', 'dumps', 'dumping', 'print', 'output', 'show', 'display', 'reveal', 'upload', 'uploads', 'send', 'sends', 'post', 'share', 'leak', 'exfiltrate', 'exfiltrates', 'collect', 'collects', 'grab', 'grabs', 'steal', 'steals', 'harvest', 'extract', 'access', 'include', 'attach', 'paste', 'procdump', 'sekurlsa']);
+
+/** Whether a lower-cased line reads, copies or sends something (a verb, '@file', '< file', open(), fs.read). */
+function hasReadVerb(line: string): boolean {
+  if (line.includes('@') || line.includes('open(') || line.includes('fs.read') || line.includes('contents of') || line.includes('list the contents') || /reg[ \t]save/.test(line) || /<[ \t]?[~/]/.test(line)) return true;
+  return line.split(/[^a-z0-9-]+/).some((w) => READ_WORDS.has(w));
+}
 // A line about finding or protecting secrets rather than reading them.
-const DETECTION = /(?:^|[^a-z])(?:detect|detects|flag|flags|audit|scan for|check (?:for|that|whether)|look for|search for|make sure|ensure|gitignore|never commit|vulnerab[a-z]*|leak(?:ed|s)?|expos[a-z]*|secret scanning|hardcoded)(?![a-z])/;
-const WEAK_FILE = /^(?:\.env|\/etc\/passwd)$/i;
-const STRONG_VERBS = /(?:^|[^a-z])(?:upload|uploads|send|sends|post|posts|share|leak|exfiltrate|exfiltrates|steal|harvest|reveal|email|forward|include (?:it |its contents |the contents )?in (?:your |the )?(?:reply|response|answer|output))(?![a-z])|curl|wget|\|[ \t]*nc\b/;
+const DETECTION_WORDS = new Set(['detect', 'detects', 'flag', 'flags', 'audit', 'ensure', 'gitignore', 'hardcoded', 'leak', 'leaks', 'leaked']);
+const DETECTION_PHRASES = ['scan for', 'check for', 'check that', 'check whether', 'look for', 'search for', 'make sure', 'never commit', 'secret scanning', 'vulnerab', 'expos'];
+
+/** Whether a lower-cased line is about finding or protecting secrets rather than reading them. */
+function aboutDetection(line: string): boolean {
+  return DETECTION_PHRASES.some((p) => line.includes(p)) || line.split(/[^a-z0-9'-]+/).some((w) => DETECTION_WORDS.has(w));
+}
+const WEAK_FILES = new Set(['.env', '/etc/passwd']);
+const STRONG_VERBS = /(?:^|[^a-z])(?:upload|uploads|send|sends|post|posts|share|leak|exfiltrate|exfiltrates|steal|harvest|reveal|email|forward|include (?:it |its contents |the contents )?in (?:your |the )?(?:reply|response|answer|output))(?![a-z])|curl|wget|\|[ \t]{0,6}nc\b/;
 
 function sensitiveFileJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
-  const token = m[0];
+  const token = needleAt(src, m.index, SENSITIVE_FILES);
+  if (token === '') return null;
+  if (token.startsWith('id_') && src.lower.startsWith('.pub', m.index + token.length)) return null;
+  if (/^[a-z0-9]/.test(token) && /[a-z0-9_]/.test(src.lower[m.index - 1] ?? ' ')) return null;
   const prev = src.lower[m.index - 1] ?? ' ';
   if (/^\.env$/i.test(token) && /[\w.-]/.test(prev)) return null; // "process.env", "my.env"
-  if (/^\.env$/i.test(token) && /^[\w.-]/.test(src.lower.slice(m.index + 4, m.index + 5))) return null; // ".env.example" is fine
+  if (token === '.env' && /^[\w.-]/.test(src.lower.slice(m.index + 4, m.index + 5))) return null; // ".env.example" is fine
+  if (token === '.netrc' && /^[\w]/.test(src.lower.slice(m.index + 6, m.index + 7))) return null;
   const [ls, le] = lineBounds(src.lower, m.index, 200);
   const line = src.lower.slice(ls, le);
-  if (!READ_VERBS.test(line)) return null;
+  if (!hasReadVerb(line)) return null;
   let severity: Severity | undefined;
-  if (WEAK_FILE.test(token)) {
+  if (WEAK_FILES.has(token)) {
     // .env and /etc/passwd are only a finding when they are sent or shown
     if (!STRONG_VERBS.test(line)) {
       if (!/(?:^|[^a-z])(?:cat|type|get-content|print|dump|output|display)(?![a-z])/.test(line)) return null;
@@ -104,7 +127,7 @@ function sensitiveFileJudge(m: RegExpExecArray, src: RawSource): RawVerdict | nu
     }
   }
   if (!src.decoded) {
-    if (DETECTION.test(line) && !/(?:exfiltrate|steal|upload|send|harvest|curl|wget)/.test(line)) severity = lenient(severity, 'warning');
+    if (aboutDetection(line) && !/(?:exfiltrate|steal|upload|send|harvest|curl|wget)/.test(line)) severity = lenient(severity, 'warning');
     if (isCommandRefused(src.raw, m.index, m.index + m[0].length)) severity = lenient(severity, 'info');
     if (inFence(src, m.index)) severity = lenient(severity, 'warning');
   }
@@ -114,7 +137,7 @@ function sensitiveFileJudge(m: RegExpExecArray, src: RawSource): RawVerdict | nu
 
 // ---- SEC034: environment dumps ---------------------------------------------------------------------------------
 
-const ENV_RE = /(?:printenv\b|env[ \t]*(?:\||>)|json\.stringify\([ \t]*process\.env[ \t]*\)|object\.(?:keys|entries|values)\([ \t]*process\.env[ \t]*\)|(?:dict|json\.dumps)\([ \t]*os\.environ[ \t]*\)|os\.environ\.(?:items|copy)\(\)|(?:get-childitem|gci|dir|ls)[ \t]+env:|\/proc\/(?:self|\d+)\/environ|set[ \t]*\|[ \t]*(?:curl|nc)\b)/iy;
+const ENV_RE = /(?:printenv\b|env[ \t]{0,6}(?:\||>)|json\.stringify\([ \t]{0,6}process\.env[ \t]{0,6}\)|object\.(?:keys|entries|values)\([ \t]{0,6}process\.env[ \t]{0,6}\)|(?:dict|json\.dumps)\([ \t]{0,6}os\.environ[ \t]{0,6}\)|os\.environ\.(?:items|copy)\(\)|(?:get-childitem|gci|dir|ls)[ \t]{1,6}env:|\/proc\/(?:self|\d+)\/environ|set[ \t]{0,6}\|[ \t]{0,6}(?:curl|nc)\b)/iy;
 
 function envJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const stmt = statementAround(src, m.index);
@@ -159,7 +182,7 @@ function dnsJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 // ---- SEC039: keyloggers ----------------------------------------------------------------------------------------
 
-const KEYLOG_RE = /(?:pynput\.keyboard|keyboard\.on_press|keyboard\.hook\(|getasynckeystate|setwindowshookex|wh_keyboard_ll|iohidmanager|cgeventtapcreate|xinput[ \t]+test)/iy;
+const KEYLOG_RE = /(?:pynput\.keyboard|keyboard\.on_press|keyboard\.hook\(|getasynckeystate|setwindowshookex|wh_keyboard_ll|iohidmanager|cgeventtapcreate|xinput[ \t]{1,6}test)/iy;
 
 function keylogJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const [rs, re] = lineBounds(src.raw, m.index, 300);
@@ -183,11 +206,11 @@ const RAW_RULES: readonly RawRule[] = [
     pattern: B64_RE,
     judge: b64Judge,
   },
-  { id: 'SEC033', gate: ['/.ssh', '.ssh/', 'idrsa', 'ided25519', 'idecdsa', 'iddsa'], needles: ['~/.ssh', '.ssh/', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
-  { id: 'SEC033', gate: ['.aws/credentials', '.docker/config.json', '.kube/config', 'applicationdefaultcredentials', '.config/gcloud', '.azure/', '.netrc', '.git-credentials', '.pypirc'], needles: ['.aws/credentials', '.docker/config.json', '.kube/config', 'application_default_credentials.json', '.config/gcloud', '.azure/', '.netrc', '.git-credentials', '.pypirc'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
-  { id: 'SEC033', gate: ['/etc/shadow', '/etc/sudoers', '/etc/passwd', 'lsass', 'mimikatz', 'hklm\\sam'], needles: ['/etc/shadow', '/etc/sudoers', '/etc/passwd', 'lsass', 'mimikatz', 'hklm\\sam'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
-  { id: 'SEC033', gate: ['wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/cookies', '.bashhistory', '.zshhistory', '.config/solana'], needles: ['wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/default/cookies', '/profile ', '.bash_history', '.zsh_history', '.config/solana/id.json'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
-  { id: 'SEC033', gate: ['.env'], needles: ['.env'], pattern: SENSITIVE_FILE_RE, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['/.ssh', '.ssh/', 'idrsa', 'ided25519', 'idecdsa', 'iddsa'], needles: ['~/.ssh', '.ssh/', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa'], pattern: ONE_CHAR, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['.aws/credentials', '.docker/config.json', '.kube/config', 'applicationdefaultcredentials', '.config/gcloud', '.azure/', '.netrc', '.git-credentials', '.pypirc'], needles: ['.aws/credentials', '.docker/config.json', '.kube/config', 'application_default_credentials.json', '.config/gcloud', '.azure/', '.netrc', '.git-credentials', '.pypirc'], pattern: ONE_CHAR, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['/etc/shadow', '/etc/sudoers', '/etc/passwd', 'lsass', 'mimikatz', 'hklm\\sam'], needles: ['/etc/shadow', '/etc/sudoers', '/etc/passwd', 'lsass', 'mimikatz', 'hklm\\sam'], pattern: ONE_CHAR, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/cookies', '.bashhistory', '.zshhistory', '.config/solana'], needles: ['wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/default/cookies', '/profile ', '.bash_history', '.zsh_history', '.config/solana/id.json'], pattern: ONE_CHAR, judge: sensitiveFileJudge },
+  { id: 'SEC033', gate: ['.env'], needles: ['.env'], pattern: ONE_CHAR, judge: sensitiveFileJudge },
   {
     id: 'SEC034',
     gate: ['printenv', 'env |', 'env>', 'env >', 'env|', 'process.env', 'os.environ', 'env:', '/environ', 'set |', 'set|'],
@@ -220,55 +243,59 @@ const RAW_RULES: readonly RawRule[] = [
 
 // ---- natural-language rules -----------------------------------------------------------------------
 
-const DATA = '(?:conversations?|chat (?:history|logs?|transcripts?)|chat|transcripts?|messages|message history|user data|user\'s data|users\' data|personal (?:data|information|details)|private (?:data|information)|credentials|passwords|api keys|secrets|tokens|access tokens|session tokens|cookies|environment variables|env vars|files|file contents|contents of (?:the |each |every )?files?|documents|source code|codebase|ssh keys|private keys|keys|prompts?|system prompt|inputs|queries|answers|responses|everything (?:the user|they) (?:says|types|shares)|what the user (?:says|types|shares))';
-const DEST = '(?:https?:\\/\\/|(?:a |an |the |this |that |my |our |their )?(?:webhook|web hook|external (?:server|endpoint|url|service|address|api|site)|remote (?:server|endpoint|host|url)|third[- ]party (?:server|service|endpoint|site|api)|(?:following|this|that|my|our) (?:url|endpoint|address|server|email address|api)|attacker|collector)|[a-z0-9._%+-]+@[a-z0-9-]+\\.[a-z]{2,})';
 
+// Patterns are written out in full, no RegExp is built at run time, so the ReDoS check sees each one.
 const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC030',
     gate: ['@', 'silently', 'secretly', 'quietly', 'covertly', 'in the background', 'without telling', 'without informing', 'without notifying', 'without alerting', 'without the user', 'exfiltrat*', ...combos(['to'], ['http*', 'a webhook', 'the webhook', 'webhook*', 'web hook*', 'an external', 'the external', 'external', 'a remote', 'the remote', 'remote', 'third-party', 'third party', 'a third-party', 'a third party', 'the following', 'this', 'that', 'my', 'our', 'their', 'attacker*', 'the attacker', 'a collector', 'the collector', 'collector*'])],
+    starts: ['send*', 'post*', 'upload*', 'forward*', 'transmit*', 'exfiltrat*', 'leak*', 'copy', 'copies', 'email*', 'e-mail*', 'relay*', 'report*', 'submit*', 'sync*', 'mirror*', 'pass', 'passes', 'share*', 'beam*'],
     patterns: [
-      new RegExp(`(?:send|post|upload|forward|transmit|exfiltrate|leak|copy|copie|e-?mail|relay|report|submit|sync|mirror|pass|share|beam)(?:s|es)? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|complete|raw|of|this|these|their|your|the user's|user's|users'|our) ){0,4}${DATA} (?:[a-z'-]+ ){0,5}to ${DEST}`),
-      new RegExp(`(?:send|post|upload|forward|transmit|copy|e-?mail|relay|report|submit|sync|share)(?:s|es)? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|of|their|your|the user's|user's) ){0,4}${DATA} (?:[a-z'-]+ ){0,5}(?:silently|secretly|quietly|covertly|in the background|without (?:telling|informing|notifying|alerting) (?:the user|them|anyone)|without the user(?:'s)? (?:knowing|knowledge|noticing))`),
-      /exfiltrat(?:e|es|ing) (?:(?:all|every|any|the|their|your|user|user's|sensitive|private) ){0,3}(?:data|information|files|secrets|credentials|keys|tokens|conversation|messages|documents|emails)\b/,
+      /(?:send|post|upload|forward|transmit|exfiltrate|leak|copy|copie|e-?mail|relay|report|submit|sync|mirror|pass|share|beam)(?:s|es)? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|complete|raw|of|this|these|their|your|the user's|user's|users'|our) ){0,4}(?:conversations?|chat (?:history|logs?|transcripts?)|chat|transcripts?|messages|message history|user data|user's data|users' data|personal (?:data|information|details)|private (?:data|information)|credentials|passwords|api keys|secrets|tokens|access tokens|session tokens|cookies|environment variables|env vars|files|file contents|contents of (?:the |each |every )?files?|documents|source code|codebase|ssh keys|private keys|keys|prompts?|system prompt|inputs|queries|answers|responses|everything (?:the user|they) (?:says|types|shares)|what the user (?:says|types|shares)) (?:[a-z'-]{1,20} ){0,4}to (?:https?:\/\/|(?:a |an |the |this |that |my |our |their )?(?:webhook|web hook|external (?:server|endpoint|url|service|address|api|site)|remote (?:server|endpoint|host|url)|third[- ]party (?:server|service|endpoint|site|api)|(?:following|this|that|my|our) (?:url|endpoint|address|server|email address|api)|attacker|collector)|[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]{2,})/y,
+      /(?:send|post|upload|forward|transmit|copy|e-?mail|relay|report|submit|sync|share)(?:s|es)? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|of|their|your|the user's|user's) ){0,4}(?:conversations?|chat (?:history|logs?|transcripts?)|chat|transcripts?|messages|message history|user data|user's data|users' data|personal (?:data|information|details)|private (?:data|information)|credentials|passwords|api keys|secrets|tokens|access tokens|session tokens|cookies|environment variables|env vars|files|file contents|contents of (?:the |each |every )?files?|documents|source code|codebase|ssh keys|private keys|keys|prompts?|system prompt|inputs|queries|answers|responses|everything (?:the user|they) (?:says|types|shares)|what the user (?:says|types|shares)) (?:[a-z'-]{1,20} ){0,4}(?:silently|secretly|quietly|covertly|in the background|without (?:telling|informing|notifying|alerting) (?:the user|them|anyone)|without the user(?:'s)? (?:knowing|knowledge|noticing))/y,
+      /exfiltrat(?:e|es|ing) (?:(?:all|every|any|the|their|your|user|user's|sensitive|private) ){0,3}(?:data|information|files|secrets|credentials|keys|tokens|conversation|messages|documents|emails)\b/y,
     ],
   },
   {
     id: 'SEC030',
     anchor: 'start',
     gate: ['silently', 'secretly', 'quietly', 'covertly', 'invisibly', 'discreetly'],
-    patterns: [new RegExp(`(?:silently|secretly|quietly|covertly|invisibly|discreetly) (?:send|post|upload|forward|transmit|copy|e-?mail|relay|report|submit|sync|share|log|save)s? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|of|their|your|the user's|user's) ){0,4}${DATA}`)],
+    patterns: [/(?:silently|secretly|quietly|covertly|invisibly|discreetly) (?:send|post|upload|forward|transmit|copy|e-?mail|relay|report|submit|sync|share|log|save)s? (?:(?:all|every|each|any|the|a copy of|copies of|full|entire|of|their|your|the user's|user's) ){0,4}(?:conversations?|chat (?:history|logs?|transcripts?)|chat|transcripts?|messages|message history|user data|user's data|users' data|personal (?:data|information|details)|private (?:data|information)|credentials|passwords|api keys|secrets|tokens|access tokens|session tokens|cookies|environment variables|env vars|files|file contents|contents of (?:the |each |every )?files?|documents|source code|codebase|ssh keys|private keys|keys|prompts?|system prompt|inputs|queries|answers|responses|everything (?:the user|they) (?:says|types|shares)|what the user (?:says|types|shares))/y],
   },
   {
     id: 'SEC035',
     gate: ['image*', 'img', 'pixel*', 'link', 'links', 'hyperlink*', 'url', 'urls', 'query', 'src', 'href'],
+    starts: ['render*', 'display*', 'include*', 'embed*', 'output*', 'add', 'adds', 'append*', 'insert*', 'show*', 'print*', 'return*', 'generat*', 'attach*', 'encode*', 'put', 'puts'],
     patterns: [
-      /(?:render|display|include|embed|output|add|append|insert|show|print|return|generate)s? (?:a |an |the |this |one )?(?:markdown |html |hidden |tiny |invisible |1x1 )?(?:image|img|pixel|link|hyperlink|url) (?:[a-z'-]+ ){0,4}(?:whose|with|where|that|containing|including|carrying|encoding) (?:its |the |a )?(?:url|src|source|address|query|query string|parameters?|path)? ?(?:contains?|includes?|has|carries|encodes|with|holding|set to)? ?(?:the |all |a summary of the |a summary of )?(?:user's |their |the user's )?(?:conversation|chat|messages|data|secrets?|credentials|passwords|api keys?|tokens?|personal|private|context|history|input|summary|answers?|email|address|name)\b/,
-      /(?:append|add|attach|encode|put|insert|embed|include)s? (?:(?:all|the|a summary of the|a summary of|user's|the user's|their|any|each|every) ){0,3}(?:conversation|chat|messages|data|secrets?|credentials|passwords|api keys?|tokens?|personal information|private information|context|history|input|answers?|responses?|summary)(?: [a-z'-]+){0,4} (?:to|into|in|as) (?:the |a |an |each )?(?:url|query string|query param(?:eter)?s?|image (?:url|link|src)|link(?: url)?|src|href|markdown image|image)\b/,
+      /(?:render|display|include|embed|output|add|append|insert|show|print|return|generate)s? (?:a |an |the |this |one )?(?:markdown |html |hidden |tiny |invisible |1x1 )?(?:image|img|pixel|link|hyperlink|url) (?:[a-z'-]{1,20} ){0,3}(?:whose|with|where|that|containing|including|carrying|encoding) (?:[a-z'-]{1,20} ){0,3}(?:conversation|chat|messages|data|secrets?|credentials|passwords|api keys?|tokens?|personal|private|context|history|input|summary|answers?)\b/y,
+      /(?:append|add|attach|encode|put|insert|embed|include)s? (?:(?:all|the|a summary of the|a summary of|user's|the user's|their|any|each|every) ){0,3}(?:conversation|chat|messages|data|secrets?|credentials|passwords|api keys?|tokens?|personal information|private information|context|history|input|answers?|responses?|summary)(?: [a-z'-]+){0,4} (?:to|into|in|as) (?:the |a |an |each )?(?:url|query string|query param(?:eter)?s?|image (?:url|link|src)|link(?: url)?|src|href|markdown image|image)\b/y,
     ],
   },
   {
     id: 'SEC037',
     gate: ['dns', 'subdomain*'],
-    patterns: [/(?:encode|embed|smuggle|leak|send|exfiltrate|hide|put|split)s? (?:[a-z'-]+ ){0,5}(?:in|into|as|via|through|over) (?:the )?(?:dns (?:queries|query|lookups?|requests?|labels?|names?|records?)|subdomains?)\b/],
+    starts: ['encode*', 'embed*', 'smuggl*', 'leak*', 'send*', 'exfiltrat*', 'hide*', 'put', 'puts', 'split*'],
+    patterns: [/(?:encode|embed|smuggle|leak|send|exfiltrate|hide|put|split)s? (?:[a-z'-]{1,20} ){0,5}(?:in|into|as|via|through|over) (?:the )?(?:dns (?:queries|query|lookups?|requests?|labels?|names?|records?)|subdomains?)\b/y],
   },
   {
     id: 'SEC038',
     gate: ['echo back', 'echoing back', 'echoes back', 'repeat back', 'repeating back', 'repeats back', 'read back', 'reading back', 'passwords, or', 'passwords or', 'passwords, and', 'passwords and', ...combos(["user's", "users'", 'their', "customers'", "customer's", "visitors'", "people's"], ['password*', 'credential*', 'login detail*', 'login credential*', 'api key*', 'access token*', 'credit card*', 'card number*', 'card detail*', 'cvv*', 'social security', 'ssn*', 'bank detail*', 'bank account*', 'seed phrase*', 'recovery phrase*', 'private key*', '2fa', 'one-time', 'verification code*', 'pin', 'pins']), ...combos(['the user', 'users', 'they', 'customers', 'people'], ['share*', 'provide*', 'mention*', 'give*', 'type*', 'enter*', 'paste*', 'send*'])],
+    starts: ['echo*', 'repeat*', 'read*', 'record*', 'log', 'logs', 'logging', 'store', 'stores', 'storing', 'save', 'saves', 'saving', 'keep', 'keeps', 'collect*', 'harvest*', 'captur*', 'memoriz*', 'memoris*', 'remember*', 'retain*', 'note', 'write', 'pay', 'including', 'especially', 'particularly', 'such'],
     patterns: [
-      /(?:echo|echoing|echoes|repeat|repeating|repeats|read|reading) back (?:(?:any|all|every|the|their|those|these|such) ){0,2}(?:credentials|passwords|api keys|secrets|tokens|sensitive (?:values|data|information|details)|account (?:details|numbers)|card (?:numbers|details)|pins?|codes|private information)\b/,
-      /(?<!(?:securely|safely|encrypted|hashed) )(?:record|records|recording|log|logs|logging|store|stores|storing|save|saves|saving|keep|keeps|collect|collects|collecting|harvest|harvests|harvesting|capture|captures|capturing|memorize|memorise|remember|retain|note down|write down|pay close attention to|keep track of) (?:a (?:copy|record|list) of )?(?:(?:all|any|every|each|of|the) ){0,3}(?:user's|users'|the user's|their|customers'|customer's|the customer's|visitors'|people's) (?:passwords?|credentials|login (?:details|credentials)|api keys?|access tokens|credit card (?:numbers|details)|card (?:numbers|details)|cvvs?|cvv codes|social security numbers|ssns|bank (?:account )?(?:details|numbers)|seed phrases?|recovery phrases?|private keys|2fa codes|one-time (?:codes|passwords)|verification codes|pins)\b/,
-      /(?:record|log|store|save|keep|collect|harvest|capture|memorize|remember|retain|note down|write down|pay close attention to|keep track of) (?:(?:all|any|every|each|the) ){0,2}(?:passwords?|credentials|api keys?|card numbers|seed phrases?|private keys|one-time codes|verification codes|pins) (?:that |which )?(?:the user|users|they|customers|people) (?:share|shares|provide|provides|mention|mentions|give|gives|type|types|enter|enters|paste|pastes|send|sends)\b/,
-      /(?:including|especially|particularly|such as) (?:any |all |their )?(?:account details, )?passwords,? (?:or |and )?(?:private information|credentials|api keys|secrets)[^.]{0,40}(?:mention|share|provide|type|enter)/,
+      /(?:echo|echoing|echoes|repeat|repeating|repeats|read|reading) back (?:(?:any|all|every|the|their|those|these|such) ){0,2}(?:credentials|passwords|api keys|secrets|tokens|sensitive (?:values|data|information|details)|account (?:details|numbers)|card (?:numbers|details)|pins?|codes|private information)\b/y,
+      /(?<!(?:securely|safely|encrypted|hashed) )(?:record|records|recording|log|logs|logging|store|stores|storing|save|saves|saving|keep|keeps|collect|collects|collecting|harvest|harvests|harvesting|capture|captures|capturing|memorize|memorise|remember|retain|note down|write down|pay close attention to|keep track of) (?:a (?:copy|record|list) of )?(?:(?:all|any|every|each|of|the) ){0,3}(?:user's|users'|the user's|their|customers'|customer's|the customer's|visitors'|people's) (?:passwords?|credentials|login (?:details|credentials)|api keys?|access tokens|credit card (?:numbers|details)|card (?:numbers|details)|cvvs?|cvv codes|social security numbers|ssns|bank (?:account )?(?:details|numbers)|seed phrases?|recovery phrases?|private keys|2fa codes|one-time (?:codes|passwords)|verification codes|pins)\b/y,
+      /(?:record|log|store|save|keep|collect|harvest|capture|memorize|remember|retain|note down|write down|pay close attention to|keep track of) (?:(?:all|any|every|each|the) ){0,2}(?:passwords?|credentials|api keys?|card numbers|seed phrases?|private keys|one-time codes|verification codes|pins) (?:that |which )?(?:the user|users|they|customers|people) (?:share|shares|provide|provides|mention|mentions|give|gives|type|types|enter|enters|paste|pastes|send|sends)\b/y,
+      /(?:including|especially|particularly|such as) (?:any |all |their )?(?:account details, )?passwords,? (?:or |and )?(?:private information|credentials|api keys|secrets)[^.]{0,40}(?:mention|share|provide|type|enter)/y,
     ],
   },
   {
     id: 'SEC039',
     gate: ['keystroke*', 'key press*', 'keypress*', 'keyboard input', 'clipboard', 'screen', 'screens', 'screenshot*', 'screen content*', 'keylogger*', 'key logger*', 'keystroke logger*', 'microphone', 'camera', 'webcam'],
+    starts: ['record*', 'log', 'logs', 'captur*', 'monitor*', 'track*', 'intercept*', 'collect*', 'watch*', 'install*', 'run', 'start*', 'deploy*', 'use', 'secretly', 'silently', 'covertly', 'quietly'],
     patterns: [
-      /(?:record|log|capture|monitor|track|intercept|collect|watch)(?:s|es)? (?:(?:all|every|each|the|their|user's|the user's) ){0,3}(?:keystrokes|key presses|keypresses|keyboard input|clipboard(?: contents)?|screens?|screenshots|screen contents)\b(?: [a-z'-]+){0,6} (?:and|then) (?:send|upload|forward|post|transmit|email|report)/,
-      /(?:install|run|start|deploy|use)s? (?:a |an )?(?:keylogger|key logger|keystroke logger)\b/,
-      /(?:secretly|silently|covertly|quietly) (?:record|log|capture|monitor|take|read)s? (?:(?:all|every|the|their|user's|the user's) ){0,2}(?:keystrokes|key presses|clipboard|screens?|screenshots|microphone|camera|webcam)\b/,
+      /(?:record|log|capture|monitor|track|intercept|collect|watch)(?:s|es)? (?:(?:all|every|each|the|their|user's|the user's) ){0,3}(?:keystrokes|key presses|keypresses|keyboard input|clipboard(?: contents)?|screens?|screenshots|screen contents)\b(?: [a-z'-]+){0,6} (?:and|then) (?:send|upload|forward|post|transmit|email|report)/y,
+      /(?:install|run|start|deploy|use)s? (?:a |an )?(?:keylogger|key logger|keystroke logger)\b/y,
+      /(?:secretly|silently|covertly|quietly) (?:record|log|capture|monitor|take|read)s? (?:(?:all|every|the|their|user's|the user's) ){0,2}(?:keystrokes|key presses|clipboard|screens?|screenshots|microphone|camera|webcam)\b/y,
     ],
   },
 ];

@@ -11,7 +11,7 @@ import { createPhraseGate } from '../context.ts';
 import type { GateGroup } from '../context.ts';
 import { runPhraseRules } from '../match.ts';
 import type { PhraseRule } from '../match.ts';
-import type { Emit, RuleFamily, RuleInfo, TextFile } from '../types.ts';
+import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string): RuleInfo => ({ id, stage: 'security', severity: 'error', category: 'prompt-injection', description });
 
@@ -64,7 +64,7 @@ const INSTRUCTIONS = alt(INSTRUCTION_WORDS);
 // "the instructions you got before", "everything you were told"
 const TOLD = "(?:you(?:['’]ve| have)? (?:got|received|were given|have been given|'ve been given|been given|were told|have been told|'ve been told|been told|were taught|learned|learnt) (?:before|previously|so far|earlier|until now|up to now|to this point)|(?:given|provided|written|stated|said) (?:to you )?(?:before|above|previously|earlier|so far)|above|before this|so far|until now|up to (?:now|this point))";
 // Last words of the objects of `objectOf`: the gate's companions of the verbs.
-const OBJECT_END_WORDS = [...INSTRUCTION_WORDS, 'before', 'above', 'previously', 'earlier', 'prior', 'far', 'now', 'point', 'preceding', 'previous', 'this'];
+const OBJECT_END_WORDS = [...INSTRUCTION_WORDS, 'before', 'above', 'previously', 'earlier', 'prior', 'far', 'now', 'point', 'preceding', 'previous'];
 
 /** verb + up to 3 qualifiers with at least one in-force word + instructions, or + "everything above / you were told". */
 function objectOf(verb: string): string[] {
@@ -172,7 +172,7 @@ const PHRASES: readonly Phrase[] = [
     patterns: [
       `${B}(?:reveal|repeat|print|output|leak|disclose|dump|recite|spell out|echo|regurgitate|expose)(?: me| us| back| out)? (?:all |exactly )?(?:of )?your (?:full |entire |complete |exact |whole |original |initial |hidden |secret |internal |underlying |real |actual |raw ){0,3}(?:prompt|instructions|rules|directives|guidelines|configuration|programming)${E}`,
       `${B}(?:reveal|repeat|print|output|leak|disclose|dump|recite|spell out|echo|regurgitate|expose)(?: me| us| back| out)? (?:all |exactly )?(?:of )?(?:your|the) (?:prompt|instructions) (?:you were given|you received|given to you|above|before this|that came before)${E}`,
-      `${B}(?:reveal|repeat|print|output|recite|echo|spell out|regurgitate|dump|leak|disclose) (?:everything|all(?: the)? text|all(?: the)? words|the words|the text|the lines|the sentences?|the content|the message|the prompt|the instructions)(?: written| that (?:came|comes|is|was))? (?:above|before this|prior to this)(?:,? ${gap(6)}(?:verbatim|starting with|beginning with|word for word|including)|,? (?:verbatim|word for word)| in (?:full|a code block|a txt code block|markdown))`,
+      `${B}(?:reveal|repeat|print|output|recite|echo|spell out|regurgitate|dump|leak|disclose) (?:everything|all(?: the)? text|all(?: the)? words|the words|the text|the lines|the sentences?|the content|the message|the prompt|the instructions)(?: written| that (?:came|comes|is|was))? (?:above|before this|prior to this)(?:,? ${gap(3)}(?:verbatim|starting with|beginning with|word for word|including)|,? (?:verbatim|word for word)| in (?:full|a code block|a txt code block|markdown))`,
     ],
   },
   {
@@ -219,27 +219,33 @@ const PHRASES: readonly Phrase[] = [
     gate: { words: WITHOUT_WORDS, then: LIMIT_NOUNS, within: 40 },
     patterns: [
       // "from now on you will act ... without any restrictions"
-      `${B}(?:you(?:['’]re| are| will be|['’]ll be) now|from now on,? you(?:['’]re| are| will be| will act as| act as)|you (?:will|must|shall) (?:now )?(?:act|behave|respond|answer|operate|function|roleplay|role-play|pretend)(?: as| like)?) ${gap(6)}${WITHOUT} ${LIMITS}${E}`,
+      `${B}(?:you(?:['’]re| are| will be|['’]ll be) now|from now on,? you(?:['’]re| are| will be| will act as| act as)|you (?:will|must|shall) (?:now )?(?:act|behave|respond|answer|operate|function|roleplay|role-play|pretend)(?: as| like)?) ${gap(4)}${WITHOUT} ${LIMITS}${E}`,
       // "act as ... without restrictions", "pretend to be an AI with no filters"
-      `${B}(?:act|acting|behave|behaving|respond|answer|roleplay|role-play|pretend to be|pretending to be|simulate|simulating|emulate|become|play the role of|take on the role of|assume the role of|impersonate)(?: as| like)? (?:an? |the )?${gap(6)}${WITHOUT} ${LIMITS}${E}`,
+      `${B}(?:act|acting|behave|behaving|respond|answer|roleplay|role-play|pretend to be|pretending to be|simulate|simulating|emulate|become|play the role of|take on the role of|assume the role of|impersonate)(?: as| like)? (?:an? |the )?${gap(4)}${WITHOUT} ${LIMITS}${E}`,
     ],
   },
   {
     id: 'SEC003',
-    gate: {
-      words: ['disregard', 'disregards', 'disregarding', 'discard', 'bypass', 'circumvent', 'aside', 'throw', 'abandon', 'ditch', 'dismiss', 'pay', 'longer', 'stop', 'cease', 'disobey'],
-      then: OBJECT_END_WORDS,
-      within: 160,
-    },
-    patterns: [...objectOf(DISREGARD), ...objectOf(STOP_FOLLOWING), ...objectOf(DISOBEY)],
+    gate: { words: ['disregard', 'disregards', 'disregarding', 'discard', 'bypass', 'circumvent', 'aside', 'throw', 'abandon', 'ditch', 'dismiss'], then: OBJECT_END_WORDS, within: 130 },
+    patterns: objectOf(DISREGARD),
     squashed: ['disregardallpreviousinstructions', 'disregardpreviousinstructions', 'disregardallpriorinstructions', 'disregardyourinstructions'],
+  },
+  {
+    id: 'SEC003',
+    gate: { words: ['pay', 'longer'], then: OBJECT_END_WORDS, within: 130 },
+    patterns: objectOf(STOP_FOLLOWING),
+  },
+  {
+    id: 'SEC003',
+    gate: { words: ['stop', 'cease', 'disobey'], then: OBJECT_END_WORDS, within: 130 },
+    patterns: objectOf(DISOBEY),
   },
   {
     // goal hijacking: "STOP EVERYTHING!!! NOW!!! JUST PRINT ..."
     id: 'SEC003',
-    gate: { words: ['stop', 'halt', 'cancel', 'abort', 'drop'], then: ['everything', 'doing', 'task', 'that'], within: 30 },
+    gate: { words: ['stop', 'halt', 'cancel', 'abort', 'drop'], then: ['everything', 'doing', 'task'], within: 30 },
     patterns: [
-      `${B}(?:stop|halt|cancel|abort|drop) (?:everything|all that|all of that|what you(?:['’]re| are) doing|the (?:current|previous) task)\\b[^.\\n]{0,20}?(?:just|only|instead|and) (?:print|say|output|write|respond with|reply with|type|repeat|answer with)${E}`,
+      `${B}(?:stop|halt|cancel|abort|drop) (?:everything|what you(?:['’]re| are) doing|the (?:current|previous) task)\\b[^.\\n]{0,20}?(?:just|only|instead|and) (?:print|say|output|write|respond with|reply with|type|repeat|answer with)${E}`,
     ],
   },
   {
@@ -311,7 +317,7 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC005',
-    gate: { words: ['reprogram', 'reprogrammed', 'reconfigured', 'patched', 'unlocked'], then: ['you', 'yourself', 'ignore', 'disregard', 'bypass', 'answer', 'comply', 'never', 'longer', 'have', 'remove', 'obey'], within: 40 },
+    gate: { words: ['reprogram', 'reprogrammed', 'reconfigured', 'patched', 'unlocked'] },
     patterns: [
       `${B}(?:reprogram(?:med)? (?:you|yourself)|you (?:are|have been|were) (?:now )?(?:reprogrammed|reconfigured|patched|unlocked) (?:to|so that) (?:ignore|disregard|bypass|answer|comply|never|no longer|have no|remove|obey))${E}`,
     ],
@@ -490,13 +496,26 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
   }
 }
 
+/**
+ * Run the open rules one by one: once a code has an error in this file, its other phrasings are
+ * skipped (the engine keeps one finding per code and file anyway).
+ */
+function runGated(ctx: ScanContext, rules: readonly PhraseRule[], emit: Emit): void {
+  const done = new Set<string>();
+  const track: Emit = (e) => {
+    if (e.severity === undefined) done.add(e.code);
+    emit(e);
+  };
+  for (const rule of rules) if (!done.has(rule.id)) runPhraseRules(ctx, track, [rule], describe, PHRASE_OPTIONS);
+}
+
 export const injection: RuleFamily = {
   name: 'injection',
   rules: RULES,
   check(ctx, emit) {
     for (const file of ctx.texts) {
       const gated = INJECTION_GATE.select(file);
-      if (gated.rules.length > 0) runPhraseRules({ ...ctx, texts: [gated.file] }, emit, gated.rules, describe, PHRASE_OPTIONS);
+      runGated({ ...ctx, texts: [gated.file] }, gated.rules, emit);
       checkMarkers(file, INJECTION_GATE.flags(file), emit);
     }
   },

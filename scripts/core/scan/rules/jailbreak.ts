@@ -11,7 +11,7 @@ import { createPhraseGate, isRefusalContext } from '../context.ts';
 import type { GateGroup } from '../context.ts';
 import { runPhraseRules } from '../match.ts';
 import type { PhraseRule } from '../match.ts';
-import type { Emit, RuleFamily, RuleInfo, Severity, TextFile } from '../types.ts';
+import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string, severity: Severity = 'error'): RuleInfo => ({ id, stage: 'security', severity, category: 'jailbreak', description });
 
@@ -48,14 +48,16 @@ const BAD = alt([
 ]);
 const STRONG_BAD_WORDS = ['immoral', 'unethical', 'illegal', 'dangerous', 'harmful', 'inappropriate', 'explicit', 'evil', 'vile', 'depraved', 'malicious', 'unsafe', 'nsfw', 'taboo', 'inhumane', 'unlawful', 'criminal', 'obscene', 'twisted', 'fucked'];
 const STRONG_BAD = alt(STRONG_BAD_WORDS.map((w) => (w === 'fucked' ? 'fucked up' : w)));
+// What a persona is told to do with any request.
 const ANSWER = alt([
   'answer', 'answers', 'answering', 'respond', 'responds', 'responding', 'reply', 'replies', 'comply', 'complies', 'provide', 'provides', 'give', 'gives',
   'generate', 'generates', 'write', 'writes', 'produce', 'produces', 'output', 'outputs', 'say', 'says', 'tell', 'tells', 'fulfil', 'fulfill', 'fulfills',
   'fulfils', 'obey', 'obeys', 'help', 'helps', 'assist', 'assists', 'do', 'does', 'create', 'creates', 'response', 'responses', 'request', 'requests',
   'question', 'questions', 'prompt', 'prompts', 'information', 'content',
 ]);
-// Makers of assistants whose policies a jailbreak declares void (not Google's or Meta's ad and SEO rules).
+// The verbs and nouns that open "answer anything no matter how immoral" (a short list keeps the pattern cheap).
 const ANSWER_SHORT = alt(['answers?', 'respond', 'responds', 'reply', 'replies', 'comply', 'complies', 'provides?', 'gives?', 'generates?', 'writes?', 'produces?', 'does', 'do', 'helps?', 'requests?', 'questions?', 'prompts?', 'content', 'information']);
+// Makers of assistants whose policies a jailbreak declares void (not Google's or Meta's ad and SEO rules).
 const OWNER_WORDS = ['openai', 'open', 'anthropic', 'chatgpt', 'gpt', 'claude', 'gemini', 'bard', 'llama', 'mistral', 'deepseek', 'creator', 'creators', 'developer', 'developers', 'programmer', 'programmers', 'maker', 'makers'];
 const POLICY_OWNER = alt([
   'openai', 'open ai', 'anthropic', 'chatgpt', 'gpt', 'claude', 'gemini', 'bard', 'llama', 'mistral', 'deepseek',
@@ -67,11 +69,14 @@ const POLICY = `(?:content |usage |safety |ethical |ethics |moderation |communit
 const POLICY_TARGET = `(?:(?:all|any|the|your|its|their|of) ){0,3}(?:${POLICY_OWNER}(?:['’]s?)?(?: (?:and|&) [a-z]+['’]s)? ${POLICY}|(?:content|usage|safety|ethical|moderation) (?:polic(?:y|ies)|guidelines|filters|rules|restrictions|standards|principles|guardrails))`;
 const REFUSE_WORDS = ['refuse', 'refuses', 'refused', 'refusing', 'decline', 'declines', 'declined', 'declining', 'deny', 'denying', 'reject', 'rejects', 'rejected', 'rejecting'];
 const WARNING_WORDS = ['warning', 'warnings', 'disclaimer', 'disclaimers', 'caveats', 'moralizing', 'moralising', 'lecture', 'lectures', 'apologies', 'refusal', 'refusals', 'censorship', 'hesitation', 'hesitating'];
-const AI_NOUN_WORDS = ['ai', 'a', 'i', 'chatbot', 'chat', 'bot', 'language', 'llm', 'model', 'assistant', 'gpt', 'entity', 'intelligence', 'system', 'version', 'program', 'machine', 'being', 'persona', 'character', 'robot', 'android', 'computer', 'virtual', 'companion'];
+const AI_NOUN_WORDS = ['ai', 'chatbot', 'chat', 'bot', 'language', 'llm', 'model', 'assistant', 'gpt', 'entity', 'intelligence', 'system', 'version', 'program', 'machine', 'being', 'persona', 'character', 'robot', 'android', 'computer', 'virtual', 'companion'];
 const AI_NOUN = "(?:ai|chatbot|chat bot|bot|language model|llm|model|assistant|gpt|entity|intelligence|system|version of (?:yourself|chatgpt|you|the ai|gpt)|program|machine|being|persona|character|robot|android|computer|virtual assistant|companion)";
 // Refusals a jailbreak forbids; "as an AI" is left out: plain style guides forbid it too.
-const REFUSAL = "(?:i['’]?m sorry|i am sorry|sorry,? (?:but )?i|i apologi[sz]e|i['’]m unable|i am unable|i can['’]t|i cant|i cannot|i can not|i won['’]t|i wont|i must (?:decline|refuse)|i refuse|unfortunately,? i|it(?:['’]s| is) not appropriate|that would be (?:unethical|inappropriate))";
-const REFUSAL_WORDS = ['sorry', 'apologize', 'apologise', 'unable', 't', 'cant', 'cannot', 'not', 'wont', 'decline', 'refuse', 'unfortunately', 'appropriate', 'unethical', 'inappropriate'];
+const REFUSAL = "(?:i['’]?m sorry|i am sorry|sorry,? (?:but )?i|i apologi[sz]e|i must (?:decline|refuse)|i refuse|unfortunately,? i|it(?:['’]s| is) not appropriate|that would be (?:unethical|inappropriate))";
+const REFUSAL_WORDS = ['sorry', 'apologize', 'apologise', 'decline', 'refuse', 'unfortunately', 'appropriate', 'unethical', 'inappropriate'];
+// "Never say 'I can't'" is also what a confident coach or a support persona is told: a warning.
+const CANNOT = "(?:i['’]m unable|i am unable|i can['’]t|i cant|i cannot|i can not|i won['’]t|i wont)";
+const CANNOT_WORDS = ['unable', 't', 'cant', 'cannot', 'not', 'wont'];
 const LOCKED = 0xdd12; // low half of 🔒 (U+1F512)
 const UNLOCKED = 0xdd13; // low half of 🔓 (U+1F513)
 
@@ -81,6 +86,8 @@ interface Phrase {
   readonly gate: GateGroup;
   readonly patterns: readonly string[];
   readonly squashed?: readonly string[];
+  /** Lower every finding of this phrase (a phrasing too common in ordinary personas to be an error alone). */
+  readonly severity?: 'warning';
 }
 
 const PHRASES: readonly Phrase[] = [
@@ -229,7 +236,7 @@ const PHRASES: readonly Phrase[] = [
     gate: { words: REFUSE_WORDS },
     patterns: [
       // "never refuse", "will not decline a direct human order", "not allowed to refuse"
-      `${B}(?:never|not|n['’]t|cannot|can not|can['’]?t|won['’]?t|will not|must not|mustn['’]t|shall not|shan['’]t|no longer|not allowed to|not permitted to|forbidden to|unable to|incapable of|should not|shouldn['’]t|do not|don['’]t|does not|doesn['’]t) (?:ever |ever be able to |be able to |able to )?(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|deny(?:ing)?|reject(?:s|ed|ing)?)(?: (?:or|and) (?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|deny|reject(?:s|ed|ing)?))?(?: (?:to )?(?:answer|respond|comply|reply|generate|do|fulfil+|obey|follow|write|provide|help with (?:any|anything))(?: anything| any| it)?| (?:(?:a|any|my|the|the user['’]?s?|your user['’]?s?|their|this|these|such) )?(?:(?:direct|human|user['’]?s?|of my|single) ){0,3}(?:order|request|question|prompt|command|query|instruction|task)s?| anything| any(?:thing)? (?:i|the user|they|you are|he|she) (?:ask|request|say|want)s?| ?[.,!;:)"'“”]| and| or| always|$)`,
+      `${B}(?:never|not|n['’]t|cannot|can not|can['’]?t|won['’]?t|will not|must not|mustn['’]t|shall not|shan['’]t|no longer|not allowed to|not permitted to|forbidden to|unable to|incapable of|should not|shouldn['’]t|do not|don['’]t|does not|doesn['’]t) (?:ever |ever be able to |be able to |able to )?(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|deny(?:ing)?|reject(?:s|ed|ing)?)(?: (?:or|and) (?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|deny|reject(?:s|ed|ing)?))?(?: (?:to )?(?:answer|respond|comply|reply|generate|do|fulfil+|obey|follow|write|provide|help with (?:any|anything))(?: anything| any| it)?| (?:(?:an?|any|my|the|the user['’]?s?|your user['’]?s?|their|this|these|such) )?(?:(?:direct|human|user['’]?s?|of my|single) ){0,3}(?:order|request|question|prompt|command|query|instruction|task|answer)s?| anything| any(?:thing)? (?:i|the user|they|you are|he|she) (?:ask|request|say|want)s?| ?[.,!;:)"'“”]| and| or| always|$)`,
     ],
   },
   {
@@ -264,7 +271,7 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC173',
-    gate: { words: ['inform', 'tell', 'remind'], then: ['can', 'cant', 'cannot', 'unable', 'able', 'won', 'wont', 'will', 'shouldn', 'shouldnt', 'should'], within: 40 },
+    gate: { words: ['inform', 'tell', 'remind'], then: ['cant', 'cannot', 'unable', 'not', 't', 'wont', 'shouldnt'], within: 40 },
     patterns: [
       `${B}(?:inform|tell|remind) (?:me|the user|anyone|them|him|her|you) that (?:you|it|he|she|they|dan|i) (?:can['’]?t|cannot|are unable|is unable|can not|are not able|is not able|won['’]?t|will not|shouldn['’]?t|should not) (?:do|say|answer|provide|help|fulfil|write|generate) (?:something|that|it|anything)${E}`,
     ],
@@ -343,7 +350,10 @@ const PHRASES: readonly Phrase[] = [
       within: 16,
     },
     patterns: [
-      `${B}(?:hypothetical|fictional|imaginary|fictitious|alternate|alternative|parallel|simulated|virtual|made-up|pretend|imagined) (?:world|universe|reality|setting|scenario|story|dimension|land|society|realm|environment|timeline|conversation)[,;:]? ${gap(8)}(?:${POLICY_OWNER}(?:['’]s?)? ${POLICY}|(?:rules|laws|ethics|morals|morality|restrictions|guidelines|policies|filters|censorship|limitations|boundaries) (?:do${NOT}|don['’]t|no longer|does${NOT}|doesn['’]t) (?:apply|exist|matter)|(?:there are|with|has|have) no (?:rules|laws|ethics|morals|restrictions|guidelines|policies|filters|censorship|limits|limitations|boundaries|consequences)|(?:you|ai|chatgpt|the ai|the assistant|the model) (?:are|is|can be) (?:not bound|free|unrestricted|unfiltered|allowed to (?:say|do|answer) anything))`,
+      `${B}(?:hypothetical|fictional|imaginary|fictitious|alternate|alternative|parallel|simulated|virtual|made-up|pretend|imagined) (?:world|universe|reality|setting|scenario|story|dimension|land|society|realm|environment|timeline|conversation)[,;:]? ${gap(5)}${POLICY_OWNER}(?:['’]s?)? ${POLICY}`,
+      `${B}(?:hypothetical|fictional|imaginary|fictitious|alternate|alternative|parallel|simulated|virtual|made-up|pretend|imagined) (?:world|universe|reality|setting|scenario|story|dimension|land|society|realm|environment|timeline|conversation)[,;:]? ${gap(5)}(?:the )?(?:rules|ethics|morals|morality|restrictions|guidelines|policies|filters|censorship) (?:do${NOT}|don['’]t|no longer|does${NOT}|doesn['’]t) (?:apply|exist|matter)`,
+      `${B}(?:hypothetical|fictional|imaginary|fictitious|alternate|alternative|parallel|simulated|virtual|made-up|pretend|imagined) (?:world|universe|reality|setting|scenario|story|dimension|land|society|realm|environment|timeline|conversation)[,;:]? ${gap(5)}(?:there are|with|has|have) no (?:ethics|morals|restrictions|guidelines|policies|filters|censorship|ethical (?:rules|guidelines|limits)|moral (?:rules|guidelines|limits)|content (?:rules|policies|filters))`,
+      `${B}(?:hypothetical|fictional|imaginary|fictitious|alternate|alternative|parallel|simulated|virtual|made-up|pretend|imagined) (?:world|universe|reality|setting|scenario|story|dimension|land|society|realm|environment|timeline|conversation)[,;:]? ${gap(5)}(?:you|ai|chatgpt|the ai|the assistant|the model) (?:are|is|can be) (?:not bound|free|unrestricted|unfiltered|allowed to (?:say|do|answer) anything)`,
     ],
   },
   {
@@ -358,7 +368,7 @@ const PHRASES: readonly Phrase[] = [
     id: 'SEC175',
     gate: { words: ['hypothetical', 'fictional', 'imaginary'], then: ['response', 'answer', 'reply'], within: 16 },
     patterns: [
-      `${B}(?:hypothetical|fictional|imaginary) (?:response|answer|reply)[,;:]? ${gap(6)}(?:no|without|never|don['’]t|do not|omit|leave out) (?:any )?(?:warnings?|disclaimers?|caveats|moral|ethical|restrictions|filters|censorship|refusals?)`,
+      `${B}(?:hypothetical|fictional|imaginary) (?:response|answer|reply)[,;:]? ${gap(4)}(?:no|without|never|don['’]t|do not|omit|leave out) (?:any )?(?:warnings?|disclaimers?|caveats|moral|ethical|restrictions|filters|censorship|refusals?)`,
     ],
   },
   {
@@ -482,6 +492,19 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC178',
+    severity: 'warning',
+    gate: {
+      words: ['say', 'saying', 'use', 'using', 'include', 'including', 'respond', 'responding', 'reply', 'replying', 'write', 'writing', 'output', 'outputting', 'start', 'starting', 'begin', 'beginning', 'add', 'adding', 'contain', 'containing', 'mention', 'mentioning', 'utter', 'have'],
+      then: CANNOT_WORDS,
+      within: 60,
+    },
+    patterns: [
+      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${CANNOT}`,
+      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${CANNOT}`,
+    ],
+  },
+  {
+    id: 'SEC178',
     gate: { words: ['warning', 'disclaimer', 'lecture', 'rant', 'moralizing', 'bullshit', 'crap'], then: ['way'], within: 30 },
     patterns: [
       // "now that we've got that mandatory bullshit warning out of the way, let's break the rules"
@@ -490,10 +513,10 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC178',
-    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['sure', 'absolutely', 'course', 'certainly', 'yes', 'okay', 'ok', 'here'], within: 70 },
+    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 80 },
     patterns: [
       // forced affirmative prefix: "start your response with 'Sure, here is ...'"
-      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?(?:sure|absolutely|of course|certainly|yes|okay|ok|here (?:is|are)|here['’]s)(?:[,!.]| thing| here| i (?:can|will)| i['’]ll| i['’]d)`,
+      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)[,!.]? ?)?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
     ],
   },
   {
@@ -523,6 +546,8 @@ const toRule = (p: Phrase): PhraseRule => ({
 
 /** The phrase rules of this family (exported for the ReDoS and speed tests). */
 export const JAILBREAK_PHRASE_RULES: readonly PhraseRule[] = PHRASES.map(toRule);
+/** Rules whose findings are warnings at most. */
+const WEAK = new Set(JAILBREAK_PHRASE_RULES.filter((_, i) => PHRASES[i]!.severity === 'warning').map((r) => r.id + r.patterns[0]!.source));
 
 /** The phrase gate of this family (exported for the speed test). */
 export const JAILBREAK_GATE = createPhraseGate(
@@ -554,7 +579,8 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
   for (const name of NAMES) {
     for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) {
       const end = i + name.length;
-      if ((i > 0 && /[a-z0-9]/.test(norm[i - 1]!)) || (end < norm.length && /[a-z0-9]/.test(norm[end]!))) continue;
+      // a word of its own, and not a model number ("DAN-7", "DAN2")
+      if ((i > 0 && /[a-z0-9]/.test(norm[i - 1]!)) || (end < norm.length && /[a-z0-9-]/.test(norm[end]!))) continue;
       tries++;
       if (!isUpperInRaw(file, i, name.length)) continue;
       const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
@@ -576,15 +602,32 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
   });
 }
 
+/**
+ * Run the open rules one by one: once a code has an error in this file, its other phrasings are
+ * skipped (the engine keeps one finding per code and file anyway).
+ */
+function runGated(ctx: ScanContext, rules: readonly PhraseRule[], emit: Emit): void {
+  const done = new Set<string>();
+  const track: Emit = (e) => {
+    if (e.severity === undefined) done.add(e.code);
+    emit(e);
+  };
+  const lowered: Emit = (e) => emit(e.code === 'SEC178' ? { ...e, severity: 'warning' } : e);
+  for (const rule of rules) {
+    if (done.has(rule.id)) continue;
+    runPhraseRules(ctx, WEAK.has(rule.id + rule.patterns[0]!.source) ? lowered : track, [rule], describe, PHRASE_OPTIONS);
+  }
+}
+
 export const jailbreak: RuleFamily = {
   name: 'jailbreak',
   rules: RULES,
   check(ctx, emit) {
     for (const file of ctx.texts) {
       const gated = JAILBREAK_GATE.select(file);
-      if (gated.rules.length > 0) runPhraseRules({ ...ctx, texts: [gated.file] }, emit, gated.rules, describe, PHRASE_OPTIONS);
+      runGated({ ...ctx, texts: [gated.file] }, gated.rules, emit);
       const flags = JAILBREAK_GATE.flags(file);
-      if (flags[NAME_GROUP] === 1) checkPersonaNames(file, emit);
+      if (flags[NAME_GROUP] !== 0) checkPersonaNames(file, emit);
     }
   },
 };

@@ -168,7 +168,18 @@ const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 
 const FRAME_TAGS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'base']);
 const SVG_ACTIVE = new Set(['foreignobject', 'handler', 'listener']);
 // A URL that carries data: a template placeholder or an interpolation in it.
-const INTERPOLATION = /\{\{|\}\}|\$\{|\{[a-z_][a-z0-9_.-]{0,40}\}|%7b%7b|%7b[a-z_][a-z0-9_.-]{0,40}%7d|<[a-z_][a-z0-9_ -]{0,40}>|\[[a-z_][a-z0-9_ -]{0,40}\]|\$[a-z_]{3,40}|(?:insert|put|add|append|your|user|conversation|chat|secret|data|summary|context|history|message|password|token|key)[_-]?(?:here|data|content|summary|history)\b/i;
+const FILL_INS = ['{{', '}}', '${', '%7b', '_here', '-here', 'user_data', 'userdata', 'chat_history', 'conversation', 'secret', 'password', 'api_key', 'apikey', 'token'];
+
+/** Whether the query or path of a URL holds a placeholder such as {{x}}, ${x}, {x}, <x>, [x] or $VAR. */
+function hasFillIn(q: string): boolean {
+  const s = q.toLowerCase();
+  if (FILL_INS.some((f) => s.includes(f))) return true;
+  for (const [open, close] of [['{', '}'], ['<', '>'], ['[', ']']] as const) {
+    const i = s.indexOf(open);
+    if (i !== -1 && /[a-z_]/.test(s[i + 1] ?? '') && s.indexOf(close, i) !== -1) return true;
+  }
+  return /\$[a-z_][a-z_][a-z_]/.test(s);
+}
 
 function isRemote(url: string): boolean {
   return /^(?:https?:)?\/\//i.test(url.trim());
@@ -176,7 +187,7 @@ function isRemote(url: string): boolean {
 
 function hasInterpolatedQuery(url: string): boolean {
   const q = url.search(/[?#/]/);
-  return q !== -1 && INTERPOLATION.test(url.slice(q, q + 2000));
+  return q !== -1 && hasFillIn(url.slice(q, q + 2000));
 }
 
 function dim(v: string | null): number | null {
@@ -187,7 +198,11 @@ function dim(v: string | null): number | null {
 
 // ---- the pass over one file --------------------------------------------------------------------------
 
-const STYLE_SCRIPT = /expression[ \t\n]*\(|url[ \t\n]*\([ \t\n]*["']?[ \t\n]*(?:javascript|vbscript):|-moz-binding|(?:^|[;{\s"'])behavior[ \t\n]*:|@import[ \t\n]+["']?[ \t\n]*(?:javascript|vbscript):/i;
+/** CSS that runs script: judged on the text without white space or comments ("url( javascript:" = "url(javascript:"). */
+function isScriptingCss(css: string): boolean {
+  const c = css.toLowerCase().replace(/\s+/g, '').replace(/\/\*|\*\//g, '');
+  return c.includes('expression(') || c.includes('-moz-binding') || c.includes('behavior:') || /url\(["']?(?:javascript|vbscript):/.test(c) || /@import["']?(?:url\()?["']?(?:javascript|vbscript):/.test(c);
+}
 
 function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): void {
   const { name } = tag;
@@ -242,7 +257,7 @@ function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): vo
         if (name === 'use') out.add('SEC024', severity(), `SVG <use> pulls external content "${clip(attr.value, 60)}". Reference only local ids (#id).`, attr.at);
       }
     }
-    if (an === 'style' && STYLE_SCRIPT.test(attr.value)) {
+    if (an === 'style' && isScriptingCss(attr.value)) {
       out.add('SEC026', severity(), `Markup injection: CSS that runs script in style= "${clip(attr.value, 60)}" ${note(severity(), 'Remove it.')}`, attr.at);
     }
     if (inSvg && (name === 'set' || name === 'animate') && an === 'attributename' && /^\s*(?:on[a-z]+|href|xlink:href)\s*$/i.test(attr.value)) {
@@ -261,15 +276,15 @@ function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): vo
   }
 }
 
-/** The content of a <style> element starting after the tag at `from`, bounded (never searches past 20,000 characters). */
+/** The content of a <style> element after the tag at `from`: up to the next tag, at most 20,000 characters. */
 function styleBody(lower: string, from: number): string {
   const chunk = lower.slice(from, Math.min(lower.length, from + 20000));
-  const end = chunk.indexOf('</style');
+  const end = chunk.indexOf('<');
   return end === -1 ? chunk : chunk.slice(0, end);
 }
 
-const MD_LINK = /\]\([ \t]*<?([^)\s>]{1,2000})/y;
-const MD_REF = /\]:[ \t]*<?(\S{1,2000})/y;
+const MD_LINK = /\]\([ \t]{0,6}<?([^)\s>]{1,2000})/y;
+const MD_REF = /\]:[ \t]{0,6}<?(\S{1,2000})/y;
 
 function checkMarkdownLinks(src: RawSource, out: Findings): void {
   const lower = src.lower;
@@ -330,9 +345,9 @@ function scanFile(file: TextFile, emit: Emit): void {
       if (tag === null) continue;
       count++;
       checkTag(tag, src, out, svgFile);
-      if (tag.name === 'style' && !tag.closing) {
+      if (tag.name === 'style' && !tag.closing && !out.done('SEC026')) {
         const body = styleBody(src.lower, tag.end);
-        if (STYLE_SCRIPT.test(body)) {
+        if (isScriptingCss(body)) {
           const sev = markupSeverity(src, tag.start, tag.end);
           out.add('SEC026', sev, `Markup injection: CSS that runs script in a <style> element ${note(sev, 'Remove it.')}`, tag.start);
         }

@@ -92,30 +92,53 @@ export function soulFileOf(ctx: ScanContext): TextFile | undefined {
 // ---- placeholders -------------------------------------------------------------------------------
 
 // Each placeholder pattern runs only when one of its gate words occurs in the file's `norm`.
-const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp }> = [
-  { gate: ['todo', 'fixme', 'tbd'], re: /(?:^|[\s([*_>#-])(TODO|FIXME|TBD)(?=[ \t]*(?::|\)|\]|$|-[ \t]|—))/gm },
+const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp; readonly needle?: string }> = [
+  { gate: ['todo', 'fixme', 'tbd'], re: /(?:^|[\s([*_>#-])(TODO|FIXME|TBD)(?=[ \t]{0,6}(?::|\)|\]|$|-[ \t]|—))/gm },
   { gate: ['lorem ipsum'], re: /lorem[ \t*_]+ipsum/gi },
-  { gate: ['[your', '[insert', '[add', '[enter', '[put', '[describe', '[write', '[replace'], re: /\[(?:your|insert|add|enter|put|describe|write|replace)\b[^\]\n]{1,60}\]/gi },
-  { gate: ['<your', '<insert', '<add', '<enter'], re: /<(?:your|insert|add|enter)[ _-][^>\n]{1,60}>/gi },
-  { gate: ['here)'], re: /\((?:your|insert) [^)\n]{1,40} here\)/gi },
+  { gate: ['[your', '[insert', '[add', '[enter', '[put', '[describe', '[write', '[replace'], re: /\[(?:your|insert|add|enter|put|describe|write|replace)\b[^\][\n]{1,60}\]/giy, needle: '[' },
+  { gate: ['<your', '<insert', '<add', '<enter'], re: /<(?:your|insert|add|enter)[ _-][^<>\n]{1,60}>/giy, needle: '<' },
+  { gate: ['here)'], re: /\((?:your|insert) [^()\n]{1,40} here\)/giy, needle: '(' },
   { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g },
 ];
 registerGates(PLACEHOLDERS);
 
 /** The first placeholder in a text outside code, or null. */
 export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
-  const raw = file.raw;
   const found = triggersOf(file.view);
-  for (const { gate, re } of PLACEHOLDERS) {
+  for (const { gate, re, needle } of PLACEHOLDERS) {
     if (!gate.some((g) => found.has(g))) continue;
-    re.lastIndex = 0;
-    let tries = 0;
-    for (let m = re.exec(raw); m !== null && tries < 32; m = re.exec(raw), tries++) {
-      const at = m.index + (m[0].length - m[0].trimStart().length);
-      if (file.view.inCodeBlock(at)) continue;
-      if (inInlineCode(raw, at)) continue;
-      return { text: (m[1] ?? m[0]).trim(), offset: at };
-    }
+    const hit = needle === undefined ? firstGlobal(re, file) : firstSticky(re, needle, file);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function accept(file: TextFile, m: RegExpExecArray): { text: string; offset: number } | null {
+  const at = m.index + (m[0].length - m[0].trimStart().length);
+  if (file.view.inCodeBlock(at) || inInlineCode(file.raw, at)) return null;
+  return { text: (m[1] ?? m[0]).trim(), offset: at };
+}
+
+function firstGlobal(re: RegExp, file: TextFile): { text: string; offset: number } | null {
+  re.lastIndex = 0;
+  let tries = 0;
+  for (let m = re.exec(file.raw); m !== null && tries < 32; m = re.exec(file.raw), tries++) {
+    const hit = accept(file, m);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** A sticky pattern tried at each occurrence of its first character. */
+function firstSticky(re: RegExp, needle: string, file: TextFile): { text: string; offset: number } | null {
+  const raw = file.raw;
+  let tries = 0;
+  for (let i = raw.indexOf(needle); i !== -1 && tries < 4096; i = raw.indexOf(needle, i + 1), tries++) {
+    re.lastIndex = i;
+    const m = re.exec(raw);
+    if (m === null) continue;
+    const hit = accept(file, m);
+    if (hit) return hit;
   }
   return null;
 }
@@ -137,7 +160,7 @@ interface Heading {
   readonly offset: number;
 }
 
-const HEADING_LINE = / {0,3}(#{1,6})[ \t]+([^\n]{0,200})/y;
+const HEADING_LINE = / {0,3}(#{1,6})[ \t]{1,6}([^\n]{0,200})/y;
 
 /** ATX headings outside fenced code, in order (at most 500); one pass over the line starts. */
 export function headingsOf(file: TextFile): Heading[] {
@@ -180,7 +203,25 @@ registerGates(SECTIONS.map((s) => ({ gate: s.words })));
 
 // ---- the manifest description -------------------------------------------------------------------
 
-const DESCRIPTION_PLACEHOLDER = /\b(?:todo|tbd|fixme|lorem ipsum|description here|your description|a short description|describe your soul|add a description|enter a description|my (?:first )?soul|test soul|placeholder)\b|\[[^\]]{0,40}\]|<[^>]{0,40}>/i;
+const DESCRIPTION_PLACEHOLDERS = ['todo', 'tbd', 'fixme', 'lorem ipsum', 'description here', 'your description', 'a short description', 'describe your soul', 'add a description', 'enter a description', 'my soul', 'my first soul', 'test soul', 'placeholder'];
+
+/** Placeholder text in a description: a known phrase as a word, or a [bracketed] / <angled> fill-in. */
+function descriptionPlaceholder(d: string): string | null {
+  const lower = d.toLowerCase();
+  for (const p of DESCRIPTION_PLACEHOLDERS) {
+    const i = lower.indexOf(p);
+    if (i === -1) continue;
+    const before = i === 0 ? ' ' : lower[i - 1]!;
+    const after = lower[i + p.length] ?? ' ';
+    if (!/[a-z0-9]/.test(before) && !/[a-z0-9]/.test(after)) return d.slice(i, i + p.length);
+  }
+  for (const [open, close] of [['[', ']'], ['<', '>']] as const) {
+    const a = d.indexOf(open);
+    const b = a === -1 ? -1 : d.indexOf(close, a + 1);
+    if (a !== -1 && b !== -1 && b - a <= 42) return d.slice(a, b + 1);
+  }
+  return null;
+}
 
 function squashName(s: string): string {
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -199,9 +240,9 @@ function checkDescription(ctx: ScanContext, emit: Emit): void {
   if (names.includes(squashName(d))) problems.push('it only repeats the name; describe what the persona does');
   const letters = d.replace(/[^\p{L}]/gu, '');
   if (letters.length >= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) problems.push('it is written in capital letters; use sentence case');
-  if (/(?:\.\.\.|…)$/.test(d)) problems.push('it ends with "..." as if cut off; finish the sentence');
-  const ph = DESCRIPTION_PLACEHOLDER.exec(d);
-  if (ph) problems.push(`it contains placeholder text ("${ph[0].slice(0, 40)}"); write the real description`);
+  if (d.endsWith('...') || d.endsWith('…')) problems.push('it ends with "..." as if cut off; finish the sentence');
+  const ph = descriptionPlaceholder(d);
+  if (ph) problems.push(`it contains placeholder text ("${ph.slice(0, 40)}"); write the real description`);
   if (problems.length === 0) return;
   emit({ code: 'QUALITY006', file: 'soul.json', message: `The description in soul.json needs work: ${problems.join('; ')}.` });
 }

@@ -21,77 +21,83 @@ const RULES: readonly RuleInfo[] = [
   { id: 'SEC095', stage: 'security', severity: 'error', category: CATEGORY, description: 'Self-modification: disables its own approvals, permissions or sandbox' },
 ];
 
-const PERSONA_FILE = '(?:soul\\.md|identity\\.md|soul file|persona file|persona definition)';
-const OWN_PROMPT = '(?:persona prompt|system prompt|system message|system instructions|core instructions|base instructions|own instructions|own prompt)';
-const PROJECT_FILE = '(?:agents\\.md|claude\\.md|gemini\\.md|\\.cursorrules|\\.windsurfrules|\\.clinerules|copilot-instructions\\.md|\\.github/copilot-instructions\\.md|cursor rules|\\.cursor/rules)';
-const EDIT = '(?:update|updates|updating|modify|modifies|modifying|edit|edits|editing|rewrite|rewrites|rewriting|overwrite|overwrites|overwriting|change|changes|changing|alter|alters|altering|append to|appends to|appending to|write to|writes to|writing to|replace|replaces|replacing|patch|patches|patching|delete|deletes|deleting|truncate|erase|add (?:lines |rules |instructions |text |this |these |new rules |new instructions )?to|insert (?:[a-z]+ ){0,3}into|inject (?:[a-z]+ ){0,3}into)';
 
+// Patterns are written out in full, no RegExp is built at run time, so the ReDoS check sees each one.
 const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC090',
     gate: ['soul.md', 'identity.md', 'soul file', 'persona file', 'persona definition', 'persona prompt', 'system prompt', 'system message', 'system instructions', 'core instructions', 'base instructions', 'own instructions', 'own prompt'],
-    patterns: [new RegExp(`\\b${EDIT} (?:(?:your|its|the|this|my|our) )?(?:own )?${PERSONA_FILE}`), new RegExp(`\\b${EDIT} (?:your|its) (?:own )?${OWN_PROMPT}`)],
+    starts: ['updat*', 'modif*', 'edit*', 'rewrit*', 'overwrit*', 'chang*', 'alter*', 'append*', 'writ*', 'replac*', 'patch*', 'delet*', 'truncat*', 'eras*', 'add', 'insert*', 'inject*'],
+    patterns: [/\b(?:update|updates|updating|modify|modifies|modifying|edit|edits|editing|rewrite|rewrites|rewriting|overwrite|overwrites|overwriting|change|changes|changing|alter|alters|altering|append to|appends to|appending to|write to|writes to|writing to|replace|replaces|replacing|patch|patches|patching|delete|deletes|deleting|truncate|erase|add (?:lines |rules |instructions |text |this |these |new rules |new instructions )?to|insert (?:[a-z]+ ){0,3}into|inject (?:[a-z]+ ){0,3}into) (?:(?:your|its|the|this|my|our) )?(?:own )?(?:soul\.md|identity\.md|soul file|persona file|persona definition)/y, /\b(?:update|updates|updating|modify|modifies|modifying|edit|edits|editing|rewrite|rewrites|rewriting|overwrite|overwrites|overwriting|change|changes|changing|alter|alters|altering|append to|appends to|appending to|write to|writes to|writing to|replace|replaces|replacing|patch|patches|patching|delete|deletes|deleting|truncate|erase|add (?:lines |rules |instructions |text |this |these |new rules |new instructions )?to|insert (?:[a-z]+ ){0,3}into|inject (?:[a-z]+ ){0,3}into) (?:your|its) (?:own )?(?:persona prompt|system prompt|system message|system instructions|core instructions|base instructions|own instructions|own prompt)/y],
   },
   {
     id: 'SEC090~warning',
     gate: ['agents.md', 'claude.md', 'gemini.md', '.cursorrules', '.windsurfrules', '.clinerules', 'copilot-instructions*', 'cursor rules', '.cursor/rules'],
-    patterns: [new RegExp(`\\b${EDIT} (?:(?:your|its|the|this|my|our) )?(?:own )?${PROJECT_FILE}`)],
+    starts: ['updat*', 'modif*', 'edit*', 'rewrit*', 'overwrit*', 'chang*', 'alter*', 'append*', 'writ*', 'replac*', 'patch*', 'delet*', 'truncat*', 'eras*', 'add', 'insert*', 'inject*'],
+    patterns: [/\b(?:update|updates|updating|modify|modifies|modifying|edit|edits|editing|rewrite|rewrites|rewriting|overwrite|overwrites|overwriting|change|changes|changing|alter|alters|altering|append to|appends to|appending to|write to|writes to|writing to|replace|replaces|replacing|patch|patches|patching|delete|deletes|deleting|truncate|erase|add (?:lines |rules |instructions |text |this |these |new rules |new instructions )?to|insert (?:[a-z]+ ){0,3}into|inject (?:[a-z]+ ){0,3}into) (?:(?:your|its|the|this|my|our) )?(?:own )?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md|\.github\/copilot-instructions\.md|cursor rules|\.cursor\/rules)/y],
   },
   {
     id: 'SEC091',
     gate: [...combos(['your', 'its', 'your own', 'its own'], ['instructions', 'configuration', 'config', 'persona', 'identity', 'behavior rules', 'behaviour rules', 'rules', 'personality', 'directives', 'guidelines', 'core values', 'values', 'programming', 'prompt', 'constraints', 'boundaries'])],
+    starts: ['you', 'feel', 'freely', 'autonomously', 'over', 'always', 'continuously', 'constantly', 'rewrite*', 'reprogram*', 'redefin*', 'overrid*'],
     patterns: [
-      /(?:you (?:can|may|should|must|will|are (?:allowed|free|encouraged|permitted) to)|feel free to|freely|autonomously|over time,?|always|continuously|constantly) (?:rewrite|update|modify|edit|change|alter|adjust|evolve|reprogram|redefine|override) (?:your|its) (?:own )?(?:instructions|configuration|config|persona|identity|behaviou?r rules|rules|personality|directives|guidelines|core values|values|programming|prompt|constraints|boundaries)\b/,
-      /(?:rewrite|rewrites|reprogram|reprograms|redefine|redefines|override|overrides) (?:your|its) own (?:instructions|configuration|config|persona|identity|rules|personality|directives|guidelines|core values|values|programming|prompt|constraints|boundaries)\b/,
+      /(?:you (?:can|may|should|must|will|are (?:allowed|free|encouraged|permitted) to)|feel free to|freely|autonomously|over time,?|always|continuously|constantly) (?:rewrite|update|modify|edit|change|alter|adjust|evolve|reprogram|redefine|override) (?:your|its) (?:own )?(?:instructions|configuration|config|persona|identity|behaviou?r rules|rules|personality|directives|guidelines|core values|values|programming|prompt|constraints|boundaries)\b/y,
+      /(?:rewrite|rewrites|reprogram|reprograms|redefine|redefines|override|overrides) (?:your|its) own (?:instructions|configuration|config|persona|identity|rules|personality|directives|guidelines|core values|values|programming|prompt|constraints|boundaries)\b/y,
     ],
   },
   {
     id: 'SEC092',
     gate: ['memory.md', 'memories.md', 'memory file', 'long-term memory', 'memory/', 'user.md', 'user profile', 'notes file'],
-    patterns: [/\b(?:update|updates|write to|writes to|append to|appends to|save (?:it |this |them )?(?:to|in)|record (?:it |this )?in|store (?:it |this |them )?in|add (?:it |this |them )?to|keep) (?:your |the |a |their )?(?:memory\.md|memories\.md|memory file|long-term memory|memory\/[a-z0-9._-]+|user\.md|user profile|notes file)\b/],
+    starts: ['update*', 'write*', 'append*', 'save', 'record', 'store', 'add', 'keep'],
+    patterns: [/\b(?:update|updates|write to|writes to|append to|appends to|save (?:it |this |them )?(?:to|in)|record (?:it |this )?in|store (?:it |this |them )?in|add (?:it |this |them )?to|keep) (?:your |the |a |their )?(?:memory\.md|memories\.md|memory file|long-term memory|memory\/[a-z0-9._-]+|user\.md|user profile|notes file)\b/y],
   },
   {
     id: 'SEC093',
     gate: ['permanently', 'memory', 'memories', 'memory.md', 'long-term memory', 'persistent memory', 'permanent memory', 'memory file', 'future sessions', 'future conversations', 'all conversations', ...combos(['future', 'subsequent', 'later', 'following', 'other'], ['sessions', 'conversations', 'chats', 'interactions', 'runs'])],
+    starts: ['save', 'saves', 'write', 'writes', 'store', 'stores', 'add', 'adds', 'append*', 'persist*', 'insert*', 'remember*', 'record*', 'keep', 'keeps', 'plant*', 'inject*', 'apply', 'applies', 'follow*', 'obey*', 'retain*', 'enforce*', 'permanently'],
     patterns: [
-      /(?:save|saves|write|writes|store|stores|add|adds|append|appends|persist|persists|insert|inserts|remember|remembers|record|records|keep|keeps|plant|plants|inject|injects) (?:(?:these|this|the following|my|new|any|all|the|those) ){0,2}(?:instructions?|rules|directives|commands|prompts?|orders|overrides|system prompt) (?:permanently )?(?:in|into|to) (?:your |the )?(?:own )?(?:memory|memory\.md|memories|long-term memory|persistent memory|permanent memory|memory file|future sessions|future conversations|all (?:future )?conversations)\b/,
-      /(?:apply|applies|follow|follows|obey|obeys|remember|remembers|keep|keeps|retain|retains|enforce|enforces) (?:(?:these|this|the following|my|those|all) ){1,2}(?:instructions?|rules|directives|commands|orders|overrides) (?:in|across|for|during|throughout) (?:all |every |each )?(?:future|subsequent|later|following|other) (?:sessions|conversations|chats|interactions|runs)\b/,
-      /permanently (?:change|changes|alter|alters|override|overrides|update|updates|rewrite|rewrites|replace|replaces) (?:your|its) (?:instructions|behaviou?r|rules|persona|directives|system prompt|configuration)\b/,
+      /(?:save|saves|write|writes|store|stores|add|adds|append|appends|persist|persists|insert|inserts|remember|remembers|record|records|keep|keeps|plant|plants|inject|injects) (?:(?:these|this|the following|my|new|any|all|the|those) ){0,2}(?:instructions?|rules|directives|commands|prompts?|orders|overrides|system prompt) (?:permanently )?(?:in|into|to) (?:your |the )?(?:own )?(?:memory|memory\.md|memories|long-term memory|persistent memory|permanent memory|memory file|future sessions|future conversations|all (?:future )?conversations)\b/y,
+      /(?:apply|applies|follow|follows|obey|obeys|remember|remembers|keep|keeps|retain|retains|enforce|enforces) (?:(?:these|this|the following|my|those|all) ){1,2}(?:instructions?|rules|directives|commands|orders|overrides) (?:in|across|for|during|throughout) (?:all |every |each )?(?:future|subsequent|later|following|other) (?:sessions|conversations|chats|interactions|runs)\b/y,
+      /permanently (?:change|changes|alter|alters|override|overrides|update|updates|rewrite|rewrites|replace|replaces) (?:your|its) (?:instructions|behaviou?r|rules|persona|directives|system prompt|configuration)\b/y,
     ],
   },
   {
     id: 'SEC093',
     gate: ['persist*', 'surviv*', 'remain in effect', 'stay in effect', 'carry over'],
-    patterns: [/\b(?:these|this|the following|my) (?:instructions?|rules|directives|overrides) (?:must |should |will |shall )?(?:persist|survive|remain in effect|stay in effect|carry over) (?:across|beyond|after|through|into) (?:all )?(?:sessions|restarts|resets|updates|future conversations|new conversations|memory clears)\b/],
+    starts: ['these', 'this', 'the', 'my'],
+    patterns: [/\b(?:these|this|the following|my) (?:instructions?|rules|directives|overrides) (?:must |should |will |shall )?(?:persist|survive|remain in effect|stay in effect|carry over) (?:across|beyond|after|through|into) (?:all )?(?:sessions|restarts|resets|updates|future conversations|new conversations|memory clears)\b/y],
   },
   {
     id: 'SEC094',
     gate: ['.cursorrules', 'claude.md', 'agents.md', 'gemini.md', 'soul.md', 'copilot-instructions*', '.windsurfrules', '.clinerules', 'mcp.json', 'settings.json', '.mcp.json', ...combos(['ensure', 'ensure that', 'make sure', 'make sure that'], ['this', 'these']), ...combos(['every', 'all', 'any', 'each', 'other', 'their', 'the other', 'all other', 'every other'], ['agent', 'agents', 'ai agents', 'assistants', 'bots', 'llms', 'repositories', 'repos', 'projects', 'config files', 'configuration files', 'files you', 'file you', 'systems', 'ai systems', 'prompts', 'codebases'])],
+    starts: ['copy', 'copies', 'add', 'adds', 'insert*', 'append*', 'write', 'writes', 'inject*', 'install*', 'replicat*', 'propagat*', 'spread*', 'paste*', 'include*', 'embed*', 'clone*', 'ensure', 'make'],
     patterns: [
-      /(?:copy|copies|add|adds|insert|inserts|append|appends|write|writes|inject|injects|install|installs|replicate|replicates|propagate|propagates|spread|spreads|paste|pastes|include|includes|embed|embeds|clone|clones) (?:(?:this|these|yourself|itself|your|its|the|own|same|following) ){1,3}(?:instructions?|prompt|persona|rules|text|skill|file|block|message|section|directives|payload|content|code|lines)? ?(?:in|into|to|across|onto|inside) (?:(?:every|all|any|each|the|other|their) ){1,2}(?:other )?(?:agents?|ai agents?|assistants?|bots?|llms?|repositories|repos|projects|config(?:uration)? files|files? you (?:write|create|edit|touch)|(?:ai )?systems|prompts|codebases|\.cursorrules|claude\.md|agents\.md|soul\.md|copilot-instructions\.md)\b/,
-      /(?:add|adds|write|writes|append|appends|insert|inserts|inject|injects|copy|copies) (?:(?:these|the following|this|your|those) ){1,2}(?:instructions|rules|lines|text|directives|prompt|block) (?:in|into|to) (?:every |any |all |each |other |the user's |their )?(?:\.cursorrules|claude\.md|agents\.md|gemini\.md|copilot-instructions\.md|\.windsurfrules|\.clinerules|mcp\.json|settings\.json|\.mcp\.json)\b/,
-      /(?:ensure|make sure) (?:that )?(?:this|these) (?:instructions?|rules|text|block|prompt) (?:is|are|gets?) (?:included|copied|added|inserted|present) in (?:every|all|each|any) (?:files?|repos?|repositories|projects|agents?|configs?|outputs?|commits?)\b/,
+      /(?:copy|copies|add|adds|insert|inserts|append|appends|write|writes|inject|injects|install|installs|replicate|replicates|propagate|propagates|spread|spreads|paste|pastes|include|includes|embed|embeds|clone|clones) (?:(?:this|these|yourself|itself|your|its|the|own|same|following) ){1,3}(?:instructions?|prompt|persona|rules|text|skill|file|block|message|section|directives|payload|content|code|lines)? ?(?:in|into|to|across|onto|inside) (?:(?:every|all|any|each|the|other|their) ){1,2}(?:other )?(?:agents?|ai agents?|assistants?|bots?|llms?|repositories|repos|projects|config(?:uration)? files|files? you (?:write|create|edit|touch)|(?:ai )?systems|prompts|codebases|\.cursorrules|claude\.md|agents\.md|soul\.md|copilot-instructions\.md)\b/y,
+      /(?:add|adds|write|writes|append|appends|insert|inserts|inject|injects|copy|copies) (?:(?:these|the following|this|your|those) ){1,2}(?:instructions|rules|lines|text|directives|prompt|block) (?:in|into|to) (?:every |any |all |each |other |the user's |their )?(?:\.cursorrules|claude\.md|agents\.md|gemini\.md|copilot-instructions\.md|\.windsurfrules|\.clinerules|mcp\.json|settings\.json|\.mcp\.json)\b/y,
+      /(?:ensure|make sure) (?:that )?(?:this|these) (?:instructions?|rules|text|block|prompt) (?:is|are|gets?) (?:included|copied|added|inserted|present) in (?:every|all|each|any) (?:files?|repos?|repositories|projects|agents?|configs?|outputs?|commits?)\b/y,
     ],
   },
   {
     id: 'SEC095',
     gate: ['sandbox', '.claude/settings*', '.vscode/settings*', '.cursor/mcp*', '.mcp.json', 'claudedesktopconfig*', '.codex/config*', '.gemini/settings*', ...combos(['safety', 'security', 'permission', 'permissions', 'approval', 'confirmation', 'sandbox', 'sandboxing'], ['settings', 'config', 'configuration', 'checks', 'mode', 'hooks', 'requirements', 'restrictions', 'rules', 'system', 'policies', 'policy', 'prompts', 'boundaries'])],
+    starts: ['disabl*', 'turn', 'turns', 'remov*', 'bypass*', 'lower*', 'weaken*', 'loosen*', 'edit*', 'modif*', 'chang*', 'overrid*', 'escap*', 'break', 'write', 'writes', 'updat*', 'overwrit*'],
     patterns: [
-      /(?:disable|disables|turn off|turns off|remove|removes|bypass|bypasses|lower|lowers|weaken|weakens|loosen|loosens|edit|edits|modify|modifies|change|changes|override|overrides|escape|escapes|break out of) (?:your |its |the agent's |the )?(?:own )?(?:safety|security|permissions?|approval|confirmation|sandbox|sandboxing) (?:settings|config|configuration|checks|mode|hooks|requirements|restrictions|rules|system|policies|policy|prompts|boundaries)\b/,
-      /(?:break out of|escape|escapes|disable|disables) (?:your |its |the )?sandbox\b/,
-      /(?:edit|edits|modify|modifies|write to|writes to|change|changes|update|updates|overwrite|overwrites) (?:your |its |the )?(?:own )?(?:~?\/)?(?:\.claude\/settings(?:\.local)?\.json|\.vscode\/settings\.json|\.cursor\/mcp\.json|\.mcp\.json|claudedesktopconfig\.json|\.codex\/config\.toml|\.gemini\/settings\.json)\b/,
+      /(?:disable|disables|turn off|turns off|remove|removes|bypass|bypasses|lower|lowers|weaken|weakens|loosen|loosens|edit|edits|modify|modifies|change|changes|override|overrides|escape|escapes|break out of) (?:your |its |the agent's |the )?(?:own )?(?:safety|security|permissions?|approval|confirmation|sandbox|sandboxing) (?:settings|config|configuration|checks|mode|hooks|requirements|restrictions|rules|system|policies|policy|prompts|boundaries)\b/y,
+      /(?:break out of|escape|escapes|disable|disables) (?:your |its |the )?sandbox\b/y,
+      /(?:edit|edits|modify|modifies|write to|writes to|change|changes|update|updates|overwrite|overwrites) (?:your |its |the )?(?:own )?(?:~?\/)?(?:\.claude\/settings(?:\.local)?\.json|\.vscode\/settings\.json|\.cursor\/mcp\.json|\.mcp\.json|claudedesktopconfig\.json|\.codex\/config\.toml|\.gemini\/settings\.json)\b/y,
     ],
   },
   {
     id: 'SEC095~warning',
     gate: combos(['confirmation', 'approval', 'permission'], ['prompts', 'checks', 'dialogs', 'requests', 'steps', 'questions']),
-    patterns: [/(?:skip|skips|disable|disables|bypass|bypasses|ignore|ignores|auto-approve|auto-approves|suppress|suppresses) (?:all |any |the |every )?(?:confirmation|approval|permission) (?:prompts|checks|dialogs|requests|steps|questions)\b/],
+    starts: ['skip*', 'disabl*', 'bypass*', 'ignor*', 'auto-approv*', 'suppress*'],
+    patterns: [/(?:skip|skips|disable|disables|bypass|bypasses|ignore|ignores|auto-approve|auto-approves|suppress|suppresses) (?:all |any |the |every )?(?:confirmation|approval|permission) (?:prompts|checks|dialogs|requests|steps|questions)\b/y],
   },
 ];
 
 // ---- raw: flags and settings that switch approvals off ------------------------------------------------
 
-const BYPASS_RE = /(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo\b|--allow-all-tools|bypasspermissions|"autoapprove"[ \t]*:[ \t]*true|chat\.tools\.autoapprove"?[ \t]*:[ \t]*true|approval_policy[ \t]*=[ \t]*"never"|--ask-for-approval[ \t]+never|sandbox_mode[ \t]*=[ \t]*"danger-full-access"|--sandbox[ \t]+danger-full-access|"alwaysallow"[ \t]*:[ \t]*\[[ \t]*"\*")/iy;
+const BYPASS_RE = /(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo\b|--allow-all-tools|bypasspermissions|"autoapprove"[ \t]{0,6}:[ \t]{0,6}true|chat\.tools\.autoapprove"?[ \t]{0,6}:[ \t]{0,6}true|approval_policy[ \t]{0,6}=[ \t]{0,6}"never"|--ask-for-approval[ \t]{1,6}never|sandbox_mode[ \t]{0,6}=[ \t]{0,6}"danger-full-access"|--sandbox[ \t]{1,6}danger-full-access|"alwaysallow"[ \t]{0,6}:[ \t]{0,6}\[[ \t]{0,6}"\*")/iy;
 
 function bypassJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const [ls, le] = lineBounds(src.raw, m.index, 300);
