@@ -1,4 +1,5 @@
 // Shared input of the renderers: one scanned package and where it lives.
+import { trimLeading, trimTrailing } from '../strings.ts';
 import type { ScanResult } from '../scan/types.ts';
 
 /** One scanned package as the renderers see it. */
@@ -10,7 +11,9 @@ export interface ScannedPackage {
 
 /** Join a package folder and a file name of that package into a repository-relative POSIX path. */
 export function joinPath(base: string, file: string): string {
-  const b = base.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+  let b = base.replace(/\\/g, '/');
+  if (b.startsWith('./')) b = trimLeading(b.slice(2), '/');
+  b = trimTrailing(b, '/');
   if (b === '' || b === '.') return file;
   return `${b}/${file}`;
 }

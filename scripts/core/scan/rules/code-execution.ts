@@ -147,7 +147,7 @@ export function registerGates(
 }
 
 /** The Aho-Corasick automaton of all registered gate words. */
-export function buildAutomaton(): Automaton {
+function buildAutomaton(): Automaton {
   const classOf = new Uint8Array(65536);
   let classes = 1;
   const gates: GateWord[] = [...GATE_WORDS].map((key) => {
@@ -485,7 +485,7 @@ export function clip(s: string, max = 80): string {
 
 // Phrase rules never scan a whole text: every pattern is sticky and tried only where a match can
 // start, at an anchor or at a start word shortly before one, so each attempt is anchored.
-const WINDOW = 200;
+const WINDOW = 130;
 
 interface PhraseHit {
   readonly start: number;
@@ -540,7 +540,8 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
   for (let r = 0; r < ranges.length; r += 2) {
     const end = ranges[r + 1]!;
     for (let p = ranges[r]!; p <= end; p++) {
-      if (!isWordChar(norm.charCodeAt(p)) || (p > 0 && isWordChar(norm.charCodeAt(p - 1)))) continue;
+      const c = norm.charCodeAt(p);
+      if (c >= 128 || starts.first[c] === 0 || (p > 0 && isWordChar(norm.charCodeAt(p - 1)))) continue;
       let q = p;
       while (q < norm.length && q - p < 40 && isWordChar(norm.charCodeAt(q))) q++;
       if (!starts.matches(norm.slice(p, q))) continue;
@@ -556,6 +557,8 @@ function isWordChar(c: number): boolean {
 }
 
 interface StartWords {
+  /** First characters (char codes below 128) that some start word begins with. */
+  readonly first: Uint8Array;
   matches(word: string): boolean;
 }
 
@@ -568,7 +571,12 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     const list = rule.starts ?? rule.gate;
     const whole = new Set(list.filter((w) => !w.endsWith('*')));
     const stems = list.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1));
-    sw = { matches: (word) => whole.has(word) || stems.some((st) => word.startsWith(st)) };
+    const first = new Uint8Array(128);
+    for (const w of list) {
+      const c = w.charCodeAt(0);
+      if (c < 128) first[c] = 1;
+    }
+    sw = { first, matches: (word) => whole.has(word) || stems.some((st) => word.startsWith(st)) };
     START_WORDS.set(rule, sw);
   }
   return sw;

@@ -291,9 +291,9 @@ const RAW_RULES: readonly RawRule[] = [
   { id: 'SEC042', gate: ['rm -', 'remove-item', 'rmtree'], needles: ['rm', 'remove-item', 'shutil.rmtree('], pattern: RM_RE, judge: rmJudge },
   { id: 'SEC043', gate: ['mkfs', 'dd ', 'of=/dev/', 'shred', 'wipefs', 'blkdiscard', '/dev/sd*', '/dev/hd*', '/dev/nvme*', '/dev/xvd*', '/dev/vd*', '/dev/mmcblk*', '/dev/disk*', '/dev/rdisk*', 'diskpart'], needles: ['mkfs', 'dd', 'shred', 'wipefs', 'blkdiscard', '>', 'diskpart'], pattern: DISK_RE, judge: diskJudge },
   { id: 'SEC044', gate: ['(){', '() {', '%0', 'fork while fork', 'os.fork'], needles: ['()', '%0', 'fork', 'while'], pattern: FORK_RE, judge: forkJudge },
-  { id: 'SEC045', gate: ['git push'], needles: ['git'], pattern: PUSH_RE, judge: pushJudge },
-  { id: 'SEC046', gate: ['drop table', 'drop database', 'drop schema', 'truncate', 'delete from', 'dropdatabase', 'flushall', 'flushdb', 'dropdb'], needles: ['drop', 'truncate', 'delete', 'db.dropdatabase()', 'flushall', 'flushdb', 'dropdb'], pattern: DB_RE, judge: dbJudge },
-  { id: 'SEC047', gate: ['del /', 'erase /', 'rd /s', 'rmdir /s', 'format ', 'vssadmin', 'shadowcopy', 'wbadmin', 'bcdedit', 'cipher /w'], needles: ['del', 'erase', 'rd', 'rmdir', 'format', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'cipher'], pattern: WIN_RE, judge: winJudge },
+  { id: 'SEC045', gate: ['git push'], needles: ['git push'], pattern: PUSH_RE, judge: pushJudge },
+  { id: 'SEC046', gate: ['drop table', 'drop database', 'drop schema', 'truncate table', 'delete from', 'dropdatabase', 'flushall', 'flushdb', 'dropdb'], needles: ['drop', 'truncate', 'delete', 'db.dropdatabase()', 'flushall', 'flushdb', 'dropdb'], pattern: DB_RE, judge: dbJudge },
+  { id: 'SEC047', gate: ['del /', 'erase /', 'rd /s', 'rmdir /s', 'vssadmin', 'shadowcopy', 'wbadmin', 'bcdedit', 'cipher /w', ...'cdefghijklmnopqrstuvwxyz'.split('').map((d) => `format ${d}:`)], needles: ['del', 'erase', 'rd', 'rmdir', 'format', 'vssadmin', 'wmic', 'wbadmin', 'bcdedit', 'cipher'], pattern: WIN_RE, judge: winJudge },
   {
     id: 'SEC048',
     gate: ['set-mppreference', 'add-mppreference', 'setenforce', 'systemctl', 'ufw disable', 'iptables', 'netsh', 'csrutil', 'spctl', 'sc stop', 'sc delete', 'sc config', 'sc.exe', 'auditctl', 'histfile', 'histsize', 'wevtutil', 'clear-eventlog', 'set-executionpolicy'],
