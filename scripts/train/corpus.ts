@@ -47,6 +47,13 @@ export function parseCsv(text: string): Record<string, string>[] {
     .map((r) => Object.fromEntries(header.map((h, k) => [h, r[k] ?? ''])));
 }
 
+/** The non-blank values of one column of a CSV text. */
+export function csvColumn(text: string, column: string): string[] {
+  return parseCsv(text)
+    .map((r) => r[column] ?? '')
+    .filter((t) => t.trim() !== '');
+}
+
 export interface LabeledText {
   readonly text: string;
   /** 1 = attack, 0 = benign. */

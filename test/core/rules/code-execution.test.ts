@@ -1,3 +1,4 @@
+import { parseCsv } from '../../../scripts/train/corpus.ts';
 import { describe, it, expect } from 'vitest';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -208,38 +209,6 @@ function errorCodes(files: Record<string, string>): string[] {
   return out;
 }
 
-/** RFC 4180 rows (quoted fields, doubled quotes, newlines inside quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 function skillFiles(dir: string): string[] {
   const out: string[] = [];
@@ -253,12 +222,9 @@ function skillFiles(dir: string): string[] {
 
 describe('benign persona corpus', () => {
   it.skipIf(!existsSync(BENIGN))('gives an error to fewer than 0.5% of 1,529 benign role prompts (measured 0.07%; corpus absent: skipped)', () => {
-    const [header, ...rows] = parseCsv(readFileSync(BENIGN, 'utf8'));
-    const promptAt = header!.indexOf('prompt');
-    const actAt = header!.indexOf('act');
-    const scored = rows.filter((r) => r.length > promptAt && r[actAt] !== 'Unconstrained AI model DAN');
+    const scored = parseCsv(readFileSync(BENIGN, 'utf8')).filter((r) => r['prompt'] !== undefined && r['act'] !== 'Unconstrained AI model DAN');
     let errorRows = 0;
-    for (const r of scored) if (errorCodes({ 'SOUL.md': r[promptAt]! }).length > 0) errorRows++;
+    for (const r of scored) if (errorCodes({ 'SOUL.md': r['prompt']! }).length > 0) errorRows++;
     expect(scored.length).toBeGreaterThan(1500);
     expect(errorRows / scored.length).toBeLessThan(0.005);
   });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { csvColumn } from '../../../scripts/train/corpus.ts';
 import { describe, expect, it } from 'vitest';
 import { scanPackage } from '../../../scripts/core/index.ts';
 import { embodied } from '../../../scripts/core/scan/rules/embodied.ts';
@@ -179,37 +180,10 @@ describe('SEC102 on labeled public data', () => {
   const CSV = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'corpus', 'benign-personas', 'awesome-chatgpt-prompts.csv');
   const present = existsSync(CSV);
 
-  /** The `prompt` column of a CSV with quoted fields. */
-  function prompts(csv: string): string[] {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (let i = 0; i < csv.length; i++) {
-      const c = csv[i]!;
-      if (quoted) {
-        if (c === '"' && csv[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else if (c === '"') quoted = false;
-        else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ',') {
-        row.push(field);
-        field = '';
-      } else if (c === '\n') {
-        row.push(field);
-        rows.push(row);
-        row = [];
-        field = '';
-      } else field += c;
-    }
-    return rows.slice(1).map((r) => r[1] ?? '');
-  }
 
   it.skipIf(!present)('raises no contradiction on benign persona prompts under a robot with every topic declared (needs ../shared/corpus)', () => {
     const manifest = robot({ safety: { physical: { maxSpeed: '0.5 m/s', emergencyStop: true }, laws: [HARM_LAW, STOP_LAW, { priority: 2, rule: 'Obey the operator; never record anyone without consent.' }] } });
-    const texts = prompts(readFileSync(CSV, 'utf8'));
+    const texts = csvColumn(readFileSync(CSV, 'utf8'), 'prompt');
     expect(texts.length).toBeGreaterThan(1000);
     const fired = texts.filter((t) => codes(scanPackage(soulTree({ 'SOUL.md': t }, manifest), { name: 'test-soul' })).includes('SEC102'));
     expect(fired.length / texts.length).toBeLessThan(0.002);

@@ -2,6 +2,7 @@
 // markers (SEC008), the refusal context, hidden and split text, the phrase gate, and the corpus.
 import { existsSync, readFileSync } from 'node:fs';
 import { check } from 'recheck';
+import { csvColumn, parseCsv } from '../../../scripts/train/corpus.ts';
 import { describe, expect, it } from 'vitest';
 import { runPhraseRules } from '../../../scripts/core/scan/match.ts';
 import { INJECTION_PHRASE_RULES, injection } from '../../../scripts/core/scan/rules/injection.ts';
@@ -246,49 +247,13 @@ describe.skipIf(!existsSync(CORPUS))('corpus (../shared/corpus)', () => {
   });
 
   it('raises no injection error on the benign persona prompts', () => {
-    const rows = csvRows(read('benign-personas/awesome-chatgpt-prompts.csv'));
-    const header = rows[0]!;
-    const prompts = rows.slice(1).filter((r) => r[header.indexOf('act')] !== 'Unconstrained AI model DAN').map((r) => r[header.indexOf('prompt')] ?? '');
+    const prompts = parseCsv(read('benign-personas/awesome-chatgpt-prompts.csv'))
+      .filter((r) => r['act'] !== 'Unconstrained AI model DAN')
+      .map((r) => r['prompt'] ?? '');
     expect(prompts.length).toBeGreaterThan(1000);
     const flagged = prompts.filter(hitInjection);
     expect(flagged.length / prompts.length).toBeLessThanOrEqual(0.002);
   });
 });
 
-/** RFC 4180 rows: quoted fields with doubled quotes and embedded newlines. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (c !== '\r') field += c;
-  }
-  if (field || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
-function csvColumn(text: string, column: string): string[] {
-  const rows = csvRows(text);
-  const index = rows[0]!.indexOf(column);
-  return rows.slice(1).map((r) => r[index] ?? '').filter((t) => t.trim());
-}

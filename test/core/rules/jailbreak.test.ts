@@ -3,6 +3,7 @@
 // refusal suppression, evil twins; plus the refusal context, the phrase gate and the corpus.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { check } from 'recheck';
+import { parseCsv } from '../../../scripts/train/corpus.ts';
 import { describe, expect, it } from 'vitest';
 import { runPhraseRules } from '../../../scripts/core/scan/match.ts';
 import { injection } from '../../../scripts/core/scan/rules/injection.ts';
@@ -246,50 +247,17 @@ describe.skipIf(!existsSync(CORPUS))('corpus (../shared/corpus)', () => {
   });
 
   it('raises no error on 99.8% of the benign persona prompts with both families', () => {
-    const rows = csvRows(read('benign-personas/awesome-chatgpt-prompts.csv'));
-    const header = rows[0]!;
-    const prompts = rows.slice(1).filter((r) => r[header.indexOf('act')] !== 'Unconstrained AI model DAN').map((r) => r[header.indexOf('prompt')] ?? '');
+    const prompts = parseCsv(read('benign-personas/awesome-chatgpt-prompts.csv'))
+      .filter((r) => r['act'] !== 'Unconstrained AI model DAN')
+      .map((r) => r['prompt'] ?? '');
     expect(prompts.length).toBeGreaterThan(1000);
     expect(prompts.filter(both).length / prompts.length).toBeLessThanOrEqual(0.002);
   });
 
   it('catches the one jailbreak among the benign persona prompts', () => {
-    const rows = csvRows(read('benign-personas/awesome-chatgpt-prompts.csv'));
-    const header = rows[0]!;
-    const row = rows.find((r) => r[header.indexOf('act')] === 'Unconstrained AI model DAN');
+    const row = parseCsv(read('benign-personas/awesome-chatgpt-prompts.csv')).find((r) => r['act'] === 'Unconstrained AI model DAN');
     expect(row).toBeDefined();
-    expect(both(row![header.indexOf('prompt')] ?? '')).toBe(true);
+    expect(both(row!['prompt'] ?? '')).toBe(true);
   });
 });
 
-/** RFC 4180 rows: quoted fields with doubled quotes and embedded newlines. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (c !== '\r') field += c;
-  }
-  if (field || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
