@@ -10,6 +10,7 @@
 import { createPhraseGate, isRefusalContext } from '../context.ts';
 import type { GateGroup } from '../context.ts';
 import { runPhraseRules } from '../match.ts';
+import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
 import type { PhraseRule } from '../match.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
@@ -32,13 +33,6 @@ const RULES: readonly RuleInfo[] = [
 const DESCRIPTIONS = new Map(RULES.map((r) => [r.id, r.description]));
 const describe = (id: string): string => DESCRIPTIONS.get(id) ?? id;
 
-const alt = (words: readonly string[]): string => `(?:${words.join('|')})`;
-const B = '\\b';
-/** End of a word (the patterns avoid lookarounds, so `recheck` can prove them linear). */
-const E = '\\b';
-const NOT = "(?: not|n['’]?t)";
-/** Up to `words` words inside one sentence (a lazy gap that never crosses a full stop). */
-const gap = (words: number): string => `(?:[^ .!?]+ ){0,${words}}?`;
 
 // Harmful qualities a jailbreak promises to serve.
 const BAD = alt([
