@@ -60,9 +60,10 @@ function setup(env: Env): Isolate {
   const state = createStateStore(createD1Db(env.DB));
   const assets = assetsOf(env);
   const [owner = '', repo = ''] = (env.GITHUB_REPOSITORY ?? config.githubRepository).split('/');
-  const content = env.GITHUB_TOKEN ? createGitHubStore({ client: createGitHubClient({ token: env.GITHUB_TOKEN, ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}) }), owner, repo, branch: env.GITHUB_BRANCH ?? 'main' }) : null;
-  // GitHub's content-creation limits (80 a minute, 500 an hour) and at most 60 commits a minute, shared by every isolate through the state store.
-  const flusher = content ? createWriteFlusher({ state, content, author: WRITER, renderReview: reviewFileOf, budget: {} }) : null;
+  const content = env.GITHUB_TOKEN ? createGitHubStore({ client: createGitHubClient({ token: env.GITHUB_TOKEN, maxRateLimitWaitSeconds: 5, ...(env.GITHUB_API_URL ? { baseUrl: env.GITHUB_API_URL } : {}) }), owner, repo, branch: env.GITHUB_BRANCH ?? 'main' }) : null;
+  // GitHub's content-creation limits (80 a minute, 500 an hour) and at most 60 commits a minute, shared by every
+  // isolate through the state store; a flush inside waitUntil gives up waiting after 5 s and leaves the rest to the cron trigger.
+  const flusher = content ? createWriteFlusher({ state, content, author: WRITER, renderReview: reviewFileOf, budget: {}, maxWaitMs: 5_000 }) : null;
   const deps: AppDeps = {
     config,
     assets,

@@ -16,6 +16,7 @@
 //   links, submodules and folders nested two levels deep are INVALID_PATH too. Any of them keeps
 //   the commit's version unpublished; a later commit that fixes them publishes it.
 // - VERSION_REUSED wins over VERSION_LOWERED when the lower version was published before.
+import { compareVersion } from '../core/version-order.ts';
 import { checkFileNames, quoteName, validateSoulId } from '../core/paths.ts';
 import { VERSION_RE } from '../core/manifest/schemas.ts';
 import type { GitReader } from './git/reader.ts';
@@ -59,15 +60,7 @@ const EMAIL_TAIL_RE = /[ \t]*<[^<>\n]{0,200}>$/;
 const MAX_PROBLEMS_LISTED = 3;
 
 /** Compare two MAJOR.MINOR.PATCH versions numerically (both must match VERSION_RE). */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split('.');
-  const pb = b.split('.');
-  for (let i = 0; i < 3; i++) {
-    const d = Number(pa[i]) - Number(pb[i]);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return 0;
-}
+export const compareVersions = compareVersion;
 
 /** The last `Published-by:` trailer of a commit message (its last paragraph), without an e-mail part. */
 export function publishedBy(message: string): string | null {

@@ -28,6 +28,7 @@ import { GITHUB_LOGIN_RE, VERSION_RE } from './manifest/schemas.ts';
 import { checkOwner, normalizeOwner, quoteName, validateSoulId } from './paths.ts';
 import type { Finding, ScanResult } from './scan/types.ts';
 import { validatePackage } from './validate.ts';
+import { compareVersion } from './version-order.ts';
 import type { ValidationCheck } from './validate.ts';
 
 export interface GateInput {
@@ -76,20 +77,7 @@ const STATUS_ORDER: readonly GateStatus[] = [403, 400, 409, 422];
 const ERROR_CODE_OF: Record<GateStatus, ErrorCode> = { 403: 'FORBIDDEN', 400: 'VALIDATION_FAILED', 409: 'VERSION_EXISTS', 422: 'UNPROCESSABLE' };
 const NAME_MISMATCH_RULE = 'SCHEMA012';
 
-/**
- * Compare two MAJOR.MINOR.PATCH versions numerically: negative, 0 or positive.
- *
- * @example compareVersion('1.10.0', '1.9.3') // 1
- */
-export function compareVersion(a: string, b: string): number {
-  const pa = a.split('.');
-  const pb = b.split('.');
-  for (let i = 0; i < 3; i++) {
-    const d = Number(pa[i]) - Number(pb[i]);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return 0;
-}
+export { compareVersion };
 
 function manifestObject(manifest: unknown): Record<string, unknown> | null {
   let value = manifest;

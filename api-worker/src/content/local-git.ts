@@ -1,8 +1,9 @@
 // The local content store: the registry repository as a bare git repository on disk. Objects are
 // written by isomorphic-git through a file system whose writes are atomic (temp file + rename), and
-// the branch moves by git's own lock protocol (`refs/heads/<branch>.lock`, renamed over the ref)
-// under an in-process mutex, only while it still points at the expected head. Also seeds that
-// repository from the project's own history.
+// the branch moves (a temp file renamed over the ref) only under git's own ref lock
+// (`refs/heads/<branch>.lock`, shared with other processes and the git CLI) and an in-process
+// mutex, and only while it still points at the expected head. Also seeds that repository from the
+// project's own history.
 import nodeFs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import os from 'node:os';
@@ -143,8 +144,8 @@ interface HeldLock {
 
 /**
  * Git's ref lock, shared with the git CLI: `<ref>.lock` created exclusively, holding our pid and
- * host while held, then either renamed over the ref (the update) or removed. A lock left by a
- * killed process is taken over: at once when its pid is dead on this host, else once it is old.
+ * host while held, removed on release. A lock left by a killed process is taken over: at once
+ * when its pid is dead on this host, else once it is old.
  */
 async function acquireRefLock(fs: LocalFs, lockPath: string, options: { staleMs: number; timeoutMs: number }): Promise<HeldLock> {
   const p = fs.promises;
@@ -191,7 +192,7 @@ async function removeStaleLock(fs: LocalFs, lockPath: string, staleMs: number): 
     const holder = JSON.parse(content) as { pid?: unknown; host?: unknown };
     if (typeof holder.pid === 'number' && holder.host === os.hostname() && holder.pid !== process.pid) stale = !isProcessAlive(holder.pid);
   } catch {
-    // Not ours (git's lock, or ours mid-update holding the new oid): only its age tells.
+    // Not ours (git's own lock): only its age tells.
   }
   if (!stale) return false;
   // Move it aside first, then check we moved the lock we judged: another process may have
@@ -399,22 +400,24 @@ export function createLocalGitStore(options: LocalGitStoreOptions): ContentStore
   async function updateRef(expectedHead: string | null, commitOid: string): Promise<void> {
     await withMutex(lockPath, async () => {
       const lock = await acquireRefLock(fs, lockPath, { staleMs, timeoutMs });
-      let renamed = false;
+      // The new value goes to a temp file renamed over the ref (atomic); the lock keeps naming
+      // its holder until released, so a lock left by a killed process is taken over at once.
+      const tmp = path.join(gitdir, `tmp_ref_${process.pid}_${randomBytes(6).toString('hex')}`);
       try {
         const current = await readHead();
         if (current !== expectedHead) throw new ContentConflictError(expectedHead, current);
-        // git's protocol: the lock file becomes the ref, so the update and the unlock are one rename.
-        await lock.handle.truncate(0);
-        await lock.handle.write(`${commitOid}\n`, 0, 'utf8');
-        if (fsync) await lock.handle.sync();
-        await lock.handle.close();
-        await fs.promises.rename(lockPath, refPath);
-        renamed = true;
-      } finally {
-        if (!renamed) {
-          await lock.handle.close().catch(() => undefined);
-          await fs.promises.unlink(lockPath).catch(() => undefined);
+        const handle = await fs.promises.open(tmp, 'wx');
+        try {
+          await handle.writeFile(`${commitOid}\n`);
+          if (fsync) await handle.sync();
+        } finally {
+          await handle.close();
         }
+        await fs.promises.rename(tmp, refPath);
+      } finally {
+        await fs.promises.unlink(tmp).catch(() => undefined);
+        await lock.handle.close().catch(() => undefined);
+        await fs.promises.unlink(lockPath).catch(() => undefined);
       }
     });
   }

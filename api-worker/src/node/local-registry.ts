@@ -99,6 +99,7 @@ function withCommitHook(store: ContentStore, onCommit: () => void): ContentStore
     head: () => store.head(),
     readFile: (c, p) => store.readFile(c, p),
     listFiles: (c, d) => store.listFiles(c, d),
+    ...(store.readCommit ? { readCommit: store.readCommit.bind(store) } : {}),
     async commit(request) {
       const result = await store.commit(request);
       onCommit();

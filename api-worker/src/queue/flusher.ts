@@ -51,6 +51,12 @@ export interface WriteFlusherOptions {
   maxConflictRetries?: number;
   /** How often `waitFor` re-reads a write's status (writes flushed by another isolate). Default 250 ms. */
   pollMs?: number;
+  /**
+   * Longest wait for budget or a rate limit inside one flush (default: no limit). Past it the
+   * flush ends and the writes stay queued for the next one: for Workers, where a flush runs in
+   * `waitUntil` and a cron trigger flushes again.
+   */
+  maxWaitMs?: number;
   /** Errors of background flushes (default: console.warn of the message). */
   onError?: (error: unknown) => void;
 }
@@ -171,6 +177,7 @@ export function createWriteFlusher(options: WriteFlusherOptions): WriteFlusher {
   const debounceMs = options.debounceMs ?? 5;
   const maxConflictRetries = options.maxConflictRetries ?? 10;
   const pollMs = options.pollMs ?? 250;
+  const maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
   const onError = options.onError ?? ((error: unknown) => console.warn(`write flusher: ${error instanceof Error ? error.message : String(error)}`));
   // Hour: 120 windows of 30 s with 4 requests each (480 an hour sustained, at most 500 in any
   // hour, never a wait over 30 s); minutes: 6 windows of 10 s (48 commits a minute sustained).
@@ -225,7 +232,7 @@ export function createWriteFlusher(options: WriteFlusherOptions): WriteFlusher {
     return id;
   }
 
-  /** Wait until every limit has room, taking one request from each. False when stopped. */
+  /** Wait until every limit has room, taking one request from each. False when stopped or the wait would pass maxWaitMs. */
   async function acquireBudget(): Promise<boolean> {
     for (;;) {
       if (stopped) return false;
@@ -239,8 +246,10 @@ export function createWriteFlusher(options: WriteFlusherOptions): WriteFlusher {
         }
       }
       if (waitUntil === 0) return true;
+      const wait = Math.max(1, waitUntil - now()) + Math.floor(Math.random() * 20);
+      if (wait > maxWaitMs) return false;
       counters.budgetWaits++;
-      await sleep(Math.max(1, waitUntil - now()) + Math.floor(Math.random() * 20));
+      await sleep(wait);
     }
   }
 
@@ -433,6 +442,7 @@ export function createWriteFlusher(options: WriteFlusherOptions): WriteFlusher {
         }
         if (isRegistryError(error) && error.code === 'RATE_LIMITED') {
           const retryAfter = Number(error.fields.retryAfter) || 60;
+          if (retryAfter * 1000 > maxWaitMs) return nothingLeft();
           counters.budgetWaits++;
           await sleep(retryAfter * 1000);
           continue;

@@ -75,6 +75,13 @@ describe('local git store', () => {
     expect(await store.head()).toBe(first.commit);
   });
 
+  it('replaces a folder by a file of the same name when the commit deletes its files', async () => {
+    const store = createLocalGitStore({ dir: path.join(tempDir(), 'r.git'), fsync: false });
+    const first = await store.commit(request(null, { 'examples/a.md': 'a', 'keep.txt': 'k' }));
+    const second = await store.commit(request(first.commit, { 'examples/a.md': null, examples: 'now a file' }));
+    expect(await store.listFiles(second.commit, '')).toEqual(['examples', 'keep.txt']);
+  });
+
   it('keeps an executable file mode when the file is modified', async () => {
     if (!HAS_GIT) return;
     const repo = await gitRepo({ commits: [{ files: { 'tool.sh': 'echo 1' } }] });
@@ -165,7 +172,7 @@ describe('local git store', () => {
         const r = await store.commit({ expectedHead: head, message: 'loop ' + i, author: { name: 'a', email: 'a@x' }, changes: [{ path: 'd' + (i % 7) + '/f' + (i % 13) + '.txt', content: new TextEncoder().encode('n' + i + ' ' + 'x'.repeat(i % 5000)) }] });
         console.log('C ' + r.commit);
       }`;
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 6; round++) {
       const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -177,7 +184,7 @@ describe('local git store', () => {
           }
         }, 5);
       });
-      await new Promise((r) => setTimeout(r, 150 + round * 70));
+      await new Promise((r) => setTimeout(r, 100 + round * 53));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       const acknowledged = out.split('\n').filter((l) => l.startsWith('C ')).map((l) => l.slice(2));

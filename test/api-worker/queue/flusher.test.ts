@@ -250,6 +250,19 @@ describe('write flusher on the local git store', () => {
     expect(flusher.stats().budgetWaits).toBeGreaterThan(0);
   });
 
+  it('ends a flush that would wait past maxWaitMs, leaving the writes queued', async () => {
+    const { state, content } = await localSetup();
+    let clock = Date.parse('2024-03-01T00:00:05Z');
+    const flusher = flusherOf({ state, content, budget: { maxCommitsPerMinute: 2 }, maxWaitMs: 1_000, now: () => clock, sleep: async (ms) => void (clock += ms) });
+    await state.createReview(review('r1', 'alice'));
+    expect(await flusher.flush()).toEqual({ commits: 1, writes: 1 });
+    await state.createReview(review('r2', 'bob'));
+    expect(await flusher.flush()).toEqual({ commits: 0, writes: 0 });
+    expect(await state.pendingCount()).toBe(1);
+    clock += 60_000;
+    expect(await flusher.flush()).toEqual({ commits: 1, writes: 1 });
+  });
+
   it('sets aside a write the content store refuses and commits the others', async () => {
     const { state, content } = await localSetup();
     const errors: unknown[] = [];
