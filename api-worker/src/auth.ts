@@ -45,6 +45,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function checkSameOrigin(request: Request, publicUrl: string): void {
   if (!UNSAFE.has(request.method)) return;
   const origin = request.headers.get('origin');
+  // Browsers send Origin on cross-origin and most same-origin writes; Sec-Fetch-Site where they do not.
+  if (origin === null && request.headers.get('sec-fetch-site') === 'same-origin') return;
   const own = new URL(request.url).origin;
   let configured: string | null;
   try {

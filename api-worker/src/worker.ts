@@ -4,14 +4,16 @@ import configJson from '../../registry.config.json' with { type: 'json' };
 import { readRegistryConfig } from '../../scripts/core/config.ts';
 import { INDEX_FILE } from '../../scripts/core/static-paths.ts';
 import { createApp } from './app.ts';
+import { badgeResponse } from './badge.ts';
 import { createGitHubClient, createGitHubStore } from './content/github.ts';
 import type { AppDeps, StaticAssets } from './deps.ts';
 import { createIndexProvider } from './query-index.ts';
+import type { IndexProvider } from './query-index.ts';
 import { createWriteFlusher } from './queue/flusher.ts';
 import { createStateRateLimiter } from './rate-limit.ts';
 import { reviewFileOf } from './routes/reviews.ts';
-import { applySiteHeaders, parseHeadersFile } from './site-headers.ts';
-import type { HeaderRule } from './site-headers.ts';
+import { headersForPath, parseHeadersFile } from '../../scripts/site/headers.ts';
+import type { HeaderRule } from '../../scripts/site/headers.ts';
 import { createD1Db } from './state/d1-db.ts';
 import type { D1Like } from './state/d1-db.ts';
 import { createStateStore } from './state/sql-store.ts';
@@ -39,6 +41,7 @@ const WRITER = { name: 'Soul Registry', email: 'registry@users.noreply.github.co
 interface Isolate {
   app: ReturnType<typeof createApp>;
   flush: (() => Promise<unknown>) | null;
+  index: IndexProvider;
   siteRules: Promise<HeaderRule[]>;
   /** The schema exists (created on the first request of an isolate; idempotent). */
   ready: Promise<void>;
@@ -64,16 +67,19 @@ function setup(env: Env): Isolate {
   // GitHub's content-creation limits (80 a minute, 500 an hour) and at most 60 commits a minute, shared by every
   // isolate through the state store; a flush inside waitUntil gives up waiting after 5 s and leaves the rest to the cron trigger.
   const flusher = content ? createWriteFlusher({ state, content, author: WRITER, renderReview: reviewFileOf, budget: {}, maxWaitMs: 5_000 }) : null;
+  // Assets are immutable for a deployment: load the index once per isolate.
+  const index = createIndexProvider({
+    load: async () => {
+      const bytes = await assets.read(INDEX_FILE);
+      return bytes === null ? null : new TextDecoder().decode(bytes);
+    },
+  });
   const deps: AppDeps = {
     config,
     assets,
     state,
     content,
-    // Assets are immutable for a deployment: load the index once per isolate.
-    index: createIndexProvider({ load: async () => {
-      const bytes = await assets.read(INDEX_FILE);
-      return bytes === null ? null : new TextDecoder().decode(bytes);
-    } }),
+    index,
     rateLimiter: createStateRateLimiter(state),
     // Writes are flushed after the response (below) and by the cron trigger, not by a timer.
     writes: flusher ? { kick() {}, waitFor: (seq, ms) => flusher.waitFor(seq, ms) } : null,
@@ -84,7 +90,7 @@ function setup(env: Env): Isolate {
     clientAddress: (request) => request.headers.get('cf-connecting-ip') ?? 'unknown',
   };
   const siteRules = env.ASSETS.fetch(new Request('https://assets.invalid/site/_headers')).then(async (r) => (r.ok ? parseHeadersFile(await r.text()) : []), () => []);
-  return { app: createApp(deps), flush: flusher ? () => flusher.flush() : null, siteRules, ready: state.migrate() };
+  return { app: createApp(deps), index, flush: flusher ? () => flusher.flush() : null, siteRules, ready: state.migrate() };
 }
 
 export default {
@@ -98,11 +104,13 @@ export default {
       return res;
     }
     if (url.pathname.startsWith('/private/') || url.pathname.startsWith('/index/')) return new Response('Not found\n', { status: 404 });
+    const badge = await badgeResponse(isolate.index, url.pathname);
+    if (badge) return badge;
     // Everything else is the website, stored under site/ in the assets.
     const inner = url.pathname.startsWith('/schemas/') ? url.pathname : `/site${url.pathname}`;
     const res = await env.ASSETS.fetch(new Request(new URL(inner, url), request));
     const out = new Response(res.body, res);
-    applySiteHeaders(out.headers, await isolate.siteRules, url.pathname);
+    for (const [k, v] of Object.entries(headersForPath(await isolate.siteRules, url.pathname))) out.headers.set(k, v);
     return out;
   },
 

@@ -2,7 +2,8 @@
 // history (the user's working tree is never touched), SQLite state, the static build (incremental
 // after every commit, so reads reflect writes at once), the write flusher, the website, and one
 // HTTP server on localhost for all of it. `npm start` and `soul serve` run this.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -12,7 +13,8 @@ import { parseReviewFile } from '../../../scripts/core/registry-shapes.ts';
 import { INDEX_FILE } from '../../../scripts/core/static-paths.ts';
 import { buildRegistry } from '../../../scripts/build/build.ts';
 import type { BuildSummary } from '../../../scripts/build/build.ts';
-import { loadRegistryConfig } from '../../../scripts/cli/lib/config.ts';
+import { loadRegistryConfig, PACKAGE_ROOT } from '../../../scripts/cli/lib/config.ts';
+import { badgeResponse } from '../badge.ts';
 import { createApp } from '../app.ts';
 import type { GitHubOAuth } from '../deps.ts';
 import type { ContentStore } from '../content/types.ts';
@@ -41,6 +43,11 @@ export interface LocalRegistryOptions {
   config?: RegistryConfig;
   /** Built website folder to serve at `/`; default `<dataDir>/dist/site` when present. */
   siteDir?: string;
+  /**
+   * Build the website (Astro, in a child process) into `<dataDir>/dist/site` at start when it is
+   * missing or older than the build, and again in the background after each commit. Default false.
+   */
+  buildSite?: boolean;
   /** GitHub OAuth sign-in (the web flow for the site, the device flow for `soul login`); absent: token sign-in only. */
   github?: GitHubOAuth;
   /** Called with progress lines (default: silent). */
@@ -143,6 +150,44 @@ async function importRepositoryReviews(content: ContentStore, state: StateStore)
   return records.length === 0 ? 0 : state.importReviews(records);
 }
 
+/**
+ * Build the website from the static tree in a child process (Astro's build is CPU-bound and would
+ * stall this server), into a fresh folder that then replaces the served one in two renames.
+ */
+function buildSiteInBackground(input: { dist: string; site: string; config: string; log: (line: string) => void }): Promise<void> {
+  const next = `${input.site}.next`;
+  const old = `${input.site}.old`;
+  rmSync(next, { recursive: true, force: true });
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'scripts/site/build-site.ts'), '--dist', input.dist, '--out', next, '--config', input.config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => {
+      if (code !== 0) {
+        fail(new Error(`the website build failed (exit ${code}): ${err.trim().slice(-500)}`));
+        return;
+      }
+      rmSync(old, { recursive: true, force: true });
+      if (existsSync(input.site)) renameSync(input.site, old);
+      renameSync(next, input.site);
+      rmSync(old, { recursive: true, force: true });
+      input.log(`Built the website into ${input.site}`);
+      ok();
+    });
+  });
+}
+
+function mtimeOf(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 function writeJsonAtomic(path: string, value: unknown): void {
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(value));
@@ -194,7 +239,13 @@ export async function openLocalRegistry(options: LocalRegistryOptions = {}): Pro
   const git = createLocalGitStore({ dir: repoDir, branch: 'main' });
   await importRepositoryReviews(git, state);
   const content = withCommitHook(git, () => {
-    void rebuilder.request().then(() => index.invalidate(), (err: unknown) => log(`build failed: ${(err as Error).message}`));
+    void rebuilder.request().then(
+      () => {
+        index.invalidate();
+        siteBuilder?.request().catch((err: unknown) => log((err as Error).message));
+      },
+      (err: unknown) => log(`build failed: ${(err as Error).message}`),
+    );
   });
   const flusher = createWriteFlusher({
     state,
@@ -225,6 +276,20 @@ export async function openLocalRegistry(options: LocalRegistryOptions = {}): Pro
 
   const siteDir = options.siteDir ?? join(distDir, 'site');
   let site: SiteFiles | null = existsSync(siteDir) ? createSiteFiles(siteDir) : null;
+  let siteBuilder: { request(): Promise<unknown>; idle(): Promise<void> } | null = null;
+  if (options.buildSite) {
+    const configFile = join(dataDir, 'registry.config.json');
+    writeJsonAtomic(configFile, config);
+    siteBuilder = createRebuilder(async () => {
+      await buildSiteInBackground({ dist: distDir, site: siteDir, config: configFile, log });
+      site = createSiteFiles(siteDir);
+      return first;
+    });
+    if (mtimeOf(join(siteDir, 'index.html')) < mtimeOf(join(distDir, INDEX_FILE))) {
+      log('Building the website (Astro)...');
+      await siteBuilder.request();
+    }
+  }
   const apiBase = config.apiBase.replace(/\/+$/, '');
   const handle = async (request: Request, env?: unknown): Promise<Response> => {
     const url = new URL(request.url);
@@ -233,6 +298,8 @@ export async function openLocalRegistry(options: LocalRegistryOptions = {}): Pro
       const bytes = await assets.read(url.pathname.slice(1));
       if (bytes !== null) return new Response(bytes as BodyInit, { headers: { 'content-type': 'application/schema+json', 'access-control-allow-origin': '*' } });
     }
+    const badge = await badgeResponse(index, url.pathname);
+    if (badge) return badge;
     site ??= existsSync(siteDir) ? createSiteFiles(siteDir) : null;
     const page = site ? await site.serve(url.pathname, request.method) : null;
     if (page) return page;
@@ -274,6 +341,7 @@ export async function openLocalRegistry(options: LocalRegistryOptions = {}): Pro
     async close() {
       await flusher.stop();
       await rebuilder.idle();
+      await siteBuilder?.idle();
       db.close();
     },
   };

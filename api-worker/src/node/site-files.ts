@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { applySiteHeaders, parseHeadersFile } from '../site-headers.ts';
-import type { HeaderRule } from '../site-headers.ts';
+import { headersForPath, parseHeadersFile } from '../../../scripts/site/headers.ts';
+import type { HeaderRule } from '../../../scripts/site/headers.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,6 +16,8 @@ const TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
@@ -65,7 +67,7 @@ export function createSiteFiles(dir: string): SiteFiles {
           continue;
         }
         const headers = new Headers({ 'content-type': TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream', 'x-content-type-options': 'nosniff' });
-        applySiteHeaders(headers, rules, pathname);
+        for (const [k, v] of Object.entries(headersForPath(rules, pathname))) headers.set(k, v);
         return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
       }
       return null;

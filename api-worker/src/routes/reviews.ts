@@ -16,7 +16,8 @@ const BODY_LIMIT = 64 * 1024;
 const MAX_REVIEW_BODY = 5000;
 const MAX_REPORT_DETAILS = 2000;
 const REASONS: readonly ReportReason[] = ['harmful-content', 'prompt-injection', 'malware', 'impersonation', 'spam', 'copyright', 'other'];
-const ID_RE = /^[a-z0-9]{8,40}$/;
+/** Review ids: ours are 22 base36 characters; imported review files may use any 1-64 of [A-Za-z0-9_-] (parseReviewFile). */
+const ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The review file of a record (`reviews/<owner>/<name>/<id>.json`), as the build reads it. */
 function toFile(r: ReviewRecord): ReviewFile {

@@ -18,6 +18,7 @@ Your working tree is never touched. Create a token with \`soul admin token creat
     port: { type: 'string', short: 'p', help: 'port (default 8787, or $PORT)', valueName: 'n' },
     host: { type: 'string', help: 'address to listen on (default 127.0.0.1)', valueName: 'addr' },
     'data-dir': { type: 'string', help: 'where the registry keeps its data (default .registry, or $SOUL_DATA_DIR)', valueName: 'dir' },
+    'no-site': { type: 'boolean', help: 'do not build the website (serve the API only)' },
   },
   async run({ values }, io) {
     const portText = typeof values['port'] === 'string' ? values['port'] : (io.env['PORT'] ?? '8787');
@@ -30,6 +31,7 @@ Your working tree is never touched. Create a token with \`soul admin token creat
       dataDir: resolve(io.cwd, dataDir),
       port,
       host: typeof values['host'] === 'string' ? values['host'] : '127.0.0.1',
+      buildSite: values['no-site'] !== true,
       log: (line) => io.err(`${line}\n`),
     });
     io.out(`${registry.config.name} is running (${Math.round(performance.now() - started)} ms)\n  site: ${registry.url}/\n  API:  ${registry.apiUrl}  (try ${registry.apiUrl}/souls)\nPress Ctrl+C to stop.\n`);
