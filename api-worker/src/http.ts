@@ -1,5 +1,6 @@
 // Request and response plumbing shared by every route: bounded body reading, JSON parsing with a
 // nesting limit, content-type checks, query-number parsing, and JSON/Markdown responses.
+import { readBodyCapped } from '../../scripts/core/bounded-body.ts';
 import { RegistryError } from '../../scripts/core/errors.ts';
 
 /** Deeper JSON is refused before parsing: nothing a client sends needs more, and deep nesting is a stack attack. */
@@ -18,32 +19,9 @@ function formatLimit(bytes: number): string {
  * @example const bytes = await readBody(request, 2 * 1024 * 1024);
  */
 export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = request.headers.get('content-length');
-  const tooLarge = (): RegistryError =>
-    new RegistryError('PAYLOAD_TOO_LARGE', `the request body is larger than ${formatLimit(limit)}; send fewer or smaller files`, { fields: { limit } });
-  if (declared !== null && /^\d{1,15}$/.test(declared) && Number(declared) > limit) throw tooLarge();
-  if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  const bytes = await readBodyCapped(request.body, request.headers.get('content-length'), limit);
+  if (bytes === null) throw new RegistryError('PAYLOAD_TOO_LARGE', `the request body is larger than ${formatLimit(limit)}; send fewer or smaller files`, { fields: { limit } });
+  return bytes;
 }
 
 /** The deepest nesting of arrays/objects in JSON text (strings skipped); stops counting past `max`. */

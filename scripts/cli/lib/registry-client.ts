@@ -1,6 +1,7 @@
 // Talking to a registry's HTTP API from the CLI: which registry (--registry, SOUL_REGISTRY, the
 // config), one request function with a timeout and a User-Agent, and errors whose messages say
 // what went wrong and what to do (start a registry, log in, wait for the rate limit).
+import { readBodyCapped } from '../../core/bounded-body.ts';
 import { sanitizeTerminal } from '../../core/render/text.ts';
 import type { RegistryConfig } from '../../core/config.ts';
 import { UsageError } from './command.ts';
@@ -171,33 +172,8 @@ function isTimeout(err: unknown): boolean {
   return err !== null && typeof err === 'object' && ((err as { name?: unknown }).name === 'TimeoutError' || (err as { name?: unknown }).name === 'AbortError');
 }
 
-async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (res.body === null) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+function readCapped(res: Response, maxBytes: number): Promise<Uint8Array | null> {
+  return readBodyCapped(res.body, res.headers.get('content-length'), maxBytes);
 }
 
 function formatSeconds(s: number): string {
