@@ -1,12 +1,18 @@
 // Reading an HTTP body (a request on the server, a response in the CLI) without ever holding more
 // than a cap: the declared length is checked first, then the stream is counted as it arrives.
 
+/** The part of a Web ReadableStream of bytes this reads (typed structurally: the core has no DOM types). */
+export interface ByteStream {
+  getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(reason?: unknown): Promise<void> };
+  cancel(reason?: unknown): Promise<void>;
+}
+
 /**
  * The body's bytes, or null when it is larger than `maxBytes` (the stream is cancelled then).
  *
  * @example await readBodyCapped(request.body, request.headers.get('content-length'), 2 * 1024 * 1024)
  */
-export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, declaredLength: string | null, maxBytes: number): Promise<Uint8Array | null> {
+export async function readBodyCapped(body: ByteStream | null, declaredLength: string | null, maxBytes: number): Promise<Uint8Array | null> {
   if (declaredLength !== null && /^\d{1,15}$/.test(declaredLength) && Number(declaredLength) > maxBytes) {
     await body?.cancel().catch(() => undefined);
     return null;
@@ -17,7 +23,7 @@ export async function readBodyCapped(body: ReadableStream<Uint8Array> | null, de
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done || value === undefined) break;
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
