@@ -24,7 +24,7 @@ interface Server {
 }
 
 function startServer(cwd: string, dataDir: string): Promise<Server> {
-  const child = spawn(NODE, [SOUL, 'serve', '--port', '0', '--data-dir', dataDir], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [SOUL, 'serve', '--port', '0', '--data-dir', dataDir, '--no-site'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((ok, fail) => {
     let out = '';
     let err = '';

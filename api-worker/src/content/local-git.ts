@@ -147,17 +147,24 @@ interface HeldLock {
  * host while held, removed on release. A lock left by a killed process is taken over: at once
  * when its pid is dead on this host, else once it is old.
  */
-async function acquireRefLock(fs: LocalFs, lockPath: string, options: { staleMs: number; timeoutMs: number }): Promise<HeldLock> {
+async function acquireRefLock(fs: LocalFs, lockPath: string, options: { staleMs: number; timeoutMs: number; tmpDir: string }): Promise<HeldLock> {
   const p = fs.promises;
   const token = randomBytes(9).toString('hex');
   const owner = JSON.stringify({ pid: process.pid, host: os.hostname(), token, at: Date.now() });
   const deadline = Date.now() + options.timeoutMs;
   let wait = 2;
   for (;;) {
+    // The lock appears with its owner already in it (written aside, then hard-linked into place,
+    // which fails if the lock exists): a kill can never leave an empty lock nobody can judge.
+    const pending = path.join(options.tmpDir, `tmp_lock_${process.pid}_${token}`);
     try {
-      const handle = await p.open(lockPath, 'wx');
-      await handle.writeFile(owner);
-      return { handle, token };
+      await p.writeFile(pending, owner);
+      try {
+        await p.link(pending, lockPath);
+      } finally {
+        await p.unlink(pending).catch(() => undefined);
+      }
+      return { handle: await p.open(lockPath, 'r'), token };
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT') {
@@ -399,7 +406,7 @@ export function createLocalGitStore(options: LocalGitStoreOptions): ContentStore
 
   async function updateRef(expectedHead: string | null, commitOid: string): Promise<void> {
     await withMutex(lockPath, async () => {
-      const lock = await acquireRefLock(fs, lockPath, { staleMs, timeoutMs });
+      const lock = await acquireRefLock(fs, lockPath, { staleMs, timeoutMs, tmpDir: gitdir });
       // The new value goes to a temp file renamed over the ref (atomic); the lock keeps naming
       // its holder until released, so a lock left by a killed process is taken over at once.
       const tmp = path.join(gitdir, `tmp_ref_${process.pid}_${randomBytes(6).toString('hex')}`);

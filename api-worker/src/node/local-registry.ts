@@ -159,7 +159,7 @@ function buildSiteInBackground(input: { dist: string; site: string; config: stri
   const old = `${input.site}.old`;
   rmSync(next, { recursive: true, force: true });
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'scripts/site/build-site.ts'), '--dist', input.dist, '--out', next, '--config', input.config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'scripts/site/build-site.ts'), '--dist', input.dist, '--out', next, '--config', input.config], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
