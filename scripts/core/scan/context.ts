@@ -1,6 +1,8 @@
 // Context of a match: does the persona forbid the phrase, or quote it as something to refuse?
 // Such a match is lowered to a warning, never dropped: an author cannot switch a rule off.
 // Also the phrase gate: which phrase rules can match a text at all, found in one pass.
+import { gatePassOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
+import type { GateGroup } from './keywords.ts';
 import type { PhraseRule } from './match.ts';
 import type { TextView } from './text.ts';
 import type { TextFile } from './types.ts';
@@ -130,50 +132,20 @@ function hasCue(text: string, cues: readonly string[]): boolean {
 // `String.includes` costs about a millisecond per key and megabyte on texts with non-Latin
 // characters, and a pattern that starts with a long alternation costs more, so families with a
 // hundred prefilter keys and patterns would scan at a few MB/s. Instead one pass per text, shared
-// by every gate, hashes each run of a-z letters and looks it up among the anchor words of all
-// gates. Each rule names its anchor words (every match holds one as a whole word) and, optionally,
+// by every gate and every family (keywords.ts), hashes each run of a-z letters and looks it up
+// among the anchor words of all gates. Each rule names its anchor words (every match holds one as a whole word) and, optionally,
 // companion words that every match holds within `within` characters after an anchor ("without"
 // ... "restrictions"). Rules whose anchors are absent are skipped; the others run only on windows
 // around the anchors seen. The pass also rolls a hash over the last 8 letters, ignoring everything
 // else as `squashed` does, to notice split-up phrases ("i g n o r e  a l l ...").
 
-const GRAM = 8;
-const BLOOM_BITS = 16;
-const BLOOM_MASK = (1 << BLOOM_BITS) - 1;
-/** Anchor positions kept per gate and text; past this its rules run on the whole text. */
-const MAX_POSITIONS = 256;
 /** Characters kept before and after an anchor: the longest pattern plus the refusal-context reach. */
 const WINDOW_BEFORE = 520;
 const WINDOW_AFTER = 640;
 /** Windows are joined by a separator that no pattern crosses (none spans a newline and a full stop). */
 const WINDOW_SEPARATOR = '\n.\n';
-const SEEN_WORD = 1;
-const SEEN_LETTERS = 2;
-const FAR = -(2 ** 30);
-let POW_GRAM = 1;
-for (let k = 0; k < GRAM; k++) POW_GRAM = Math.imul(POW_GRAM, 31);
 
-/** Hash of a lower-case a-z word, as the gate computes it. */
-export function hashWord(word: string): number {
-  let h = 0;
-  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
-  return h;
-}
-
-const bloomSlot = (h: number): number => (h ^ (h >>> BLOOM_BITS)) & BLOOM_MASK;
-
-/** What opens one group of a gate. */
-export interface GateGroup {
-  /** Anchor words, lower-case a-z: every match holds one of them as a whole word. */
-  readonly words: readonly string[];
-  /** Companion words: every match also holds one of them within `within` characters after an anchor. */
-  readonly then?: readonly string[];
-  readonly within?: number;
-  /** Single UTF-16 code units that count as anchors too (e.g. the low half of an emoji). */
-  readonly marks?: readonly number[];
-  /** Letter sequences (8+ lower-case letters, as in `squashed`) that open the group wherever they occur. */
-  readonly letters?: readonly string[];
-}
+export type { GateGroup };
 
 export interface PhraseGate {
   /** One flag per rule, then per extra group: 0 closed, 1 anchors seen, 2 letter sequence seen (3 both). */
@@ -184,191 +156,6 @@ export interface PhraseGate {
    * around the anchors, or the file itself when anchors are many or came from hidden segments.
    */
   select(file: TextFile): { file: TextFile; rules: PhraseRule[] };
-}
-
-/** One gate as registered: its groups occupy [base, base + groups.length) of the shared tables. */
-interface GateSpec {
-  readonly groups: readonly GateGroup[];
-  readonly ruleCount: number;
-  base: number;
-}
-
-/** The shared tables of every registered gate. */
-interface Tables {
-  readonly version: number;
-  readonly total: number;
-  readonly firsts: Map<number, Int32Array>;
-  readonly thens: Map<number, Int32Array>;
-  readonly grams: Map<number, Int32Array>;
-  readonly marks: Map<number, Int32Array>;
-  readonly bloom: Uint8Array;
-  readonly gramBloom: Uint8Array;
-  readonly within: Int32Array;
-  readonly hasThen: Uint8Array;
-  /** Gate index of each global group, and whether the group is one of that gate's rules. */
-  readonly gateOf: Int32Array;
-  readonly isRule: Uint8Array;
-}
-
-/** What one pass over a text (and its segments) found, for every gate. */
-interface Pass {
-  readonly version: number;
-  readonly flags: Uint8Array;
-  readonly positions: number[][];
-  readonly dense: Uint8Array;
-}
-
-const SPECS: GateSpec[] = [];
-let tables: Tables | null = null;
-let version = 0;
-const PASSES = new WeakMap<TextView, Pass>();
-
-function compile(): Tables {
-  const firsts = new Map<number, number[]>();
-  const thens = new Map<number, number[]>();
-  const grams = new Map<number, number[]>();
-  const marks = new Map<number, number[]>();
-  const bloom = new Uint8Array(1 << BLOOM_BITS);
-  const gramBloom = new Uint8Array(1 << BLOOM_BITS);
-  let total = 0;
-  for (const spec of SPECS) total += spec.groups.length;
-  const within = new Int32Array(total);
-  const hasThen = new Uint8Array(total);
-  const gateOf = new Int32Array(total);
-  const isRule = new Uint8Array(total);
-  const add = (map: Map<number, number[]>, key: number, g: number): void => {
-    const list = map.get(key);
-    if (!list) map.set(key, [g]);
-    else if (!list.includes(g)) list.push(g);
-  };
-  SPECS.forEach((spec, gi) => {
-    spec.groups.forEach((group, li) => {
-      const g = spec.base + li;
-      gateOf[g] = gi;
-      isRule[g] = li < spec.ruleCount ? 1 : 0;
-      for (const w of group.words) {
-        add(firsts, hashWord(w), g);
-        bloom[bloomSlot(hashWord(w))] = 1;
-      }
-      if (group.then && group.then.length > 0) {
-        hasThen[g] = 1;
-        within[g] = group.within ?? 60;
-        for (const w of group.then) {
-          add(thens, hashWord(w), g);
-          bloom[bloomSlot(hashWord(w))] = 1;
-        }
-      }
-      for (const m of group.marks ?? []) add(marks, m, g);
-      for (const l of group.letters ?? []) {
-        const h = hashWord(l.slice(0, GRAM));
-        add(grams, h, g);
-        gramBloom[bloomSlot(h)] = 1;
-      }
-    });
-  });
-  const freeze = (map: Map<number, number[]>): Map<number, Int32Array> => new Map([...map].map(([k, v]) => [k, Int32Array.from(v)]));
-  return { version, total, firsts: freeze(firsts), thens: freeze(thens), grams: freeze(grams), marks: freeze(marks), bloom, gramBloom, within, hasThen, gateOf, isRule };
-}
-
-/** Scan one text; `record` keeps anchor positions (the main text, not its segments). */
-function scanText(t: Tables, s: string, pass: Pass, last: Int32Array, record: boolean): void {
-  const { flags, positions, dense } = pass;
-  const { bloom, gramBloom, firsts, thens, grams, marks, hasThen, within, gateOf, isRule } = t;
-  const hasGrams = grams.size > 0;
-  const hasMarks = marks.size > 0;
-  const open = (g: number, at: number): void => {
-    flags[g]! |= SEEN_WORD;
-    if (!record || isRule[g] === 0) return;
-    const gi = gateOf[g]!;
-    if (dense[gi] === 1) return;
-    const list = positions[gi]!;
-    if (list.length >= MAX_POSITIONS) dense[gi] = 1;
-    else if (list[list.length - 1] !== at) list.push(at);
-  };
-  const word = (h: number, at: number): void => {
-    const first = firsts.get(h);
-    if (first) {
-      for (let k = 0; k < first.length; k++) {
-        const g = first[k]!;
-        if (hasThen[g] === 1) last[g] = at;
-        else open(g, at);
-      }
-    }
-    const then = thens.get(h);
-    if (then) {
-      for (let k = 0; k < then.length; k++) {
-        const g = then[k]!;
-        if (at - last[g]! <= within[g]!) open(g, last[g]!);
-      }
-    }
-  };
-  const ring = new Uint8Array(GRAM);
-  let slot = 0;
-  let seen = 0;
-  let roll = 0;
-  let h = 0;
-  let len = 0;
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if ((c - 97) >>> 0 < 26) {
-      h = (Math.imul(h, 31) + c) | 0;
-      len++;
-      if (hasGrams) {
-        roll = (Math.imul(roll, 31) + c - Math.imul(ring[slot]!, POW_GRAM)) | 0;
-        ring[slot] = c;
-        slot = (slot + 1) & (GRAM - 1);
-        if (++seen >= GRAM && gramBloom[bloomSlot(roll)] === 1) {
-          const list = grams.get(roll);
-          if (list) {
-            for (let k = 0; k < list.length; k++) {
-              flags[list[k]!]! |= SEEN_LETTERS;
-              // a split phrase is found in `squashed`, outside any window
-              dense[gateOf[list[k]!]!] = 1;
-            }
-          }
-        }
-      }
-      continue;
-    }
-    if (len !== 0) {
-      if (bloom[bloomSlot(h)] === 1) word(h, i - len);
-      h = 0;
-      len = 0;
-    }
-    if (hasMarks && c > 127) {
-      const list = marks.get(c);
-      if (list) for (let k = 0; k < list.length; k++) open(list[k]!, i);
-    }
-  }
-  if (len !== 0 && bloom[bloomSlot(h)] === 1) word(h, n - len);
-}
-
-function passOf(view: TextView): { t: Tables; pass: Pass } {
-  const t = (tables ??= compile());
-  const cached = PASSES.get(view);
-  if (cached && cached.version === t.version) return { t, pass: cached };
-  const pass: Pass = { version: t.version, flags: new Uint8Array(t.total), positions: SPECS.map(() => []), dense: new Uint8Array(SPECS.length) };
-  const last = new Int32Array(t.total).fill(FAR);
-  scanText(t, view.norm, pass, last, true);
-  const own = pass.flags.slice();
-  const walk = (v: TextView): void => {
-    for (const seg of v.hidden) {
-      last.fill(FAR);
-      scanText(t, seg.view.norm, pass, last, false);
-      walk(seg.view);
-    }
-    for (const seg of v.decoded) {
-      last.fill(FAR);
-      scanText(t, seg.view.norm, pass, last, false);
-      walk(seg.view);
-    }
-  };
-  walk(view);
-  // a rule opened only by a segment runs on the whole view, whose segments it rescans
-  for (let g = 0; g < t.total; g++) if (t.isRule[g] === 1 && pass.flags[g] !== 0 && own[g] === 0) pass.dense[t.gateOf[g]!] = 1;
-  PASSES.set(view, pass);
-  return { t, pass };
 }
 
 /**
@@ -385,13 +172,9 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
   groups.forEach((g, i) => {
     if (g.words.length === 0 && (g.marks ?? []).length === 0) throw new Error(`gate group ${i} needs anchor words or marks`);
     for (const w of [...g.words, ...(g.then ?? [])]) if (!/^[a-z]+$/.test(w)) throw new Error(`gate word "${w}" must be lower-case a-z only`);
-    for (const l of g.letters ?? []) if (!/^[a-z]{8,}$/.test(l)) throw new Error(`gate letters "${l}" must be at least ${GRAM} lower-case a-z letters`);
+    for (const l of g.letters ?? []) if (!/^[a-z]{8,}$/.test(l)) throw new Error(`gate letters "${l}" must be at least 8 lower-case a-z letters`);
   });
-  const index = SPECS.length;
-  const base = SPECS.reduce((n, s) => n + s.groups.length, 0);
-  SPECS.push({ groups, ruleCount: entries.length, base });
-  version++;
-  tables = null;
+  const { gate: index, base } = registerWordGroups(groups, entries.length);
   const ruleCount = entries.length;
   const bare = entries.map(({ rule }) => {
     const { anyOf, squashed, ...rest } = rule;
@@ -401,11 +184,10 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
 
   return {
     flags(file) {
-      const { pass } = passOf(file.view);
-      return pass.flags.subarray(base, base + groups.length);
+      return gatePassOf(file.view).flags.subarray(base, base + groups.length);
     },
     select(file) {
-      const { pass } = passOf(file.view);
+      const pass = gatePassOf(file.view);
       const open: PhraseRule[] = [];
       for (let i = 0; i < ruleCount; i++) {
         const f = pass.flags[base + i]!;
@@ -416,6 +198,16 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
       return { file: windowed ? { ...file, view: windowed } : file, rules: open };
     },
   };
+}
+
+const UNDERLYING = new WeakMap<TextView, TextView>();
+
+/**
+ * The view a windowed view stands for (the view itself otherwise): its hidden and decoded
+ * segments are the same, so what is computed from them can be cached on it.
+ */
+export function underlyingView(view: TextView): TextView {
+  return UNDERLYING.get(view) ?? view;
 }
 
 /** A view whose `norm` holds only the windows around `positions`; offsets map back to the real text. */
@@ -460,7 +252,7 @@ function windowView(view: TextView, positions: readonly number[]): TextView | nu
   // `norm` and `normOffset` come from the windows; every other member is the real view's, read
   // with the real view as `this` (TextView keeps private fields).
   const normOffset = (i: number): number => view.normOffset(toReal(i));
-  return new Proxy(view, {
+  const windowed = new Proxy(view, {
     get(target, prop) {
       if (prop === 'norm') return text;
       if (prop === 'normOffset') return normOffset;
@@ -468,4 +260,6 @@ function windowView(view: TextView, positions: readonly number[]): TextView | nu
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+  UNDERLYING.set(windowed, view);
+  return windowed;
 }

@@ -1,7 +1,7 @@
 // Shared matcher for phrase rules: runs a family's patterns over every text view of every file
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
-import { isRefusalContext } from './context.ts';
+import { isRefusalContext, underlyingView } from './context.ts';
 import { DECODED_KINDS } from './text.ts';
 import type { Segment, TextView } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
@@ -138,16 +138,26 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Compiled keyword sets by their words (rule sets are often built per file, as injection-i18n does). */
+const COMPILED_WORDS = new Map<string, Compiled>();
+const MAX_COMPILED_WORDS = 512;
+
 function compile(rules: readonly PhraseRule[]): Compiled {
   let c = COMPILED.get(rules);
   if (c) return c;
   const words = new Set<string>();
   for (const r of rules) for (const k of r.anyOf ?? []) if (k.length > 0) words.add(k);
   const sorted = [...words].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  const prefixes = new Map<string, string[]>();
-  for (const w of sorted) prefixes.set(w, sorted.filter((p) => w.startsWith(p)));
-  // the keywords are literals, so the alternation is linear-time
-  c = { trigger: sorted.length ? new RegExp(sorted.map(escapeRegExp).join('|'), 'g') : null, prefixes };
+  const key = sorted.join('\u0000');
+  c = COMPILED_WORDS.get(key);
+  if (c === undefined) {
+    const prefixes = new Map<string, string[]>();
+    for (const w of sorted) prefixes.set(w, sorted.filter((p) => w.startsWith(p)));
+    // the keywords are literals, so the alternation is linear-time
+    c = { trigger: sorted.length ? new RegExp(sorted.map(escapeRegExp).join('|'), 'g') : null, prefixes };
+    if (COMPILED_WORDS.size >= MAX_COMPILED_WORDS) COMPILED_WORDS.clear();
+    COMPILED_WORDS.set(key, c);
+  }
   COMPILED.set(rules, c);
   return c;
 }
@@ -260,56 +270,68 @@ export function runPhraseRules(
   options: PhraseRuleOptions = {},
 ): void {
   const compiled = compile(rules);
-  for (const file of ctx.texts) runOnFile(file, emit, rules, describe, options, compiled);
+  for (const file of ctx.texts) for (const rule of rules) runRule(file, emit, rule, describe, options, compiled);
 }
 
-function runOnFile(file: TextFile, emit: Emit, rules: readonly PhraseRule[], describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled): void {
+const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map() };
+const COMPILED_RULE = new WeakMap<PhraseRule, Compiled>();
+
+/**
+ * Run one phrase rule over one file: what `runPhraseRules(ctx with only this file, emit, [rule], ...)`
+ * does, without the per-call set-up (a rule's keyword pattern is compiled once, and a rule without
+ * keywords, as the phrase gates hand them out, needs none).
+ */
+export function runPhraseRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions = {}): void {
+  let compiled = NO_KEYWORDS;
+  if (rule.anyOf && rule.anyOf.length > 0) {
+    compiled = COMPILED_RULE.get(rule) ?? compile([rule]);
+    COMPILED_RULE.set(rule, compiled);
+  }
+  runRule(file, emit, rule, describe, options, compiled);
+}
+
+function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled): void {
   const view = file.view;
-  for (const rule of rules) {
-    if (rule.exts && !rule.exts.includes(file.ext)) continue;
-    const contextual = rule.contextual ?? true;
-    const message = (m: string) => (rule.message ? rule.message(m) : `${describe(rule.id)}: "${snippet(m)}"`);
-    const hit = findHit(view, rule, contextual, compiled);
-    if (hit) {
-      const offset = view.normOffset(hit.start);
-      // text in a comment, title or alt text is also in `norm`: say that it is hidden
-      const inHidden = !hit.qualified && (rule.segments ?? true) ? hiddenAt(view, offset) : undefined;
-      const label = inHidden ? ` (${SEGMENT_LABEL[inHidden.kind]})` : '';
-      emit({
-        code: rule.id,
-        file: file.name,
-        offset,
-        message: hit.qualified ? `${message(hit.text)} (quoted or forbidden by the persona; review it)` : `${message(hit.text)}${label}`,
-        ...(hit.qualified ? { severity: 'warning' as const } : {}),
-      });
-      if (inHidden && options.hiddenCode) {
-        emit({ code: options.hiddenCode, file: file.name, offset, message: `Instructions ${SEGMENT_LABEL[inHidden.kind]}: "${snippet(hit.text)}"` });
-      }
-      if (!hit.qualified) continue;
+  if (rule.exts && !rule.exts.includes(file.ext)) return;
+  const contextual = rule.contextual ?? true;
+  const message = (m: string) => (rule.message ? rule.message(m) : `${describe(rule.id)}: "${snippet(m)}"`);
+  const hit = findHit(view, rule, contextual, compiled);
+  if (hit) {
+    const offset = view.normOffset(hit.start);
+    // text in a comment, title or alt text is also in `norm`: say that it is hidden
+    const inHidden = !hit.qualified && (rule.segments ?? true) ? hiddenAt(view, offset) : undefined;
+    const label = inHidden ? ` (${SEGMENT_LABEL[inHidden.kind]})` : '';
+    emit({
+      code: rule.id,
+      file: file.name,
+      offset,
+      message: hit.qualified ? `${message(hit.text)} (quoted or forbidden by the persona; review it)` : `${message(hit.text)}${label}`,
+      ...(hit.qualified ? { severity: 'warning' as const } : {}),
+    });
+    if (inHidden && options.hiddenCode) {
+      emit({ code: options.hiddenCode, file: file.name, offset, message: `Instructions ${SEGMENT_LABEL[inHidden.kind]}: "${snippet(hit.text)}"` });
     }
-    if (rule.segments ?? true) {
-      let found = false;
-      for (const seg of flatSegments(view)) {
-        const segHit = findHit(seg.view, rule, false, compiled);
-        if (!segHit) continue;
-        emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${message(segHit.text)} (${seg.label})` });
-        const extra = seg.decoded ? options.decodedCode : seg.kind === 'spaced-letters' ? options.splitCode : options.hiddenCode;
-        if (extra) emit({ code: extra, file: file.name, offset: seg.offset, message: `Instructions ${seg.label}: "${snippet(segHit.text)}"` });
-        found = true;
-        break;
-      }
-      if (found) continue;
+    if (!hit.qualified) return;
+  }
+  if (rule.segments ?? true) {
+    for (const seg of flatSegments(underlyingView(view))) {
+      const segHit = findHit(seg.view, rule, false, compiled);
+      if (!segHit) continue;
+      emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${message(segHit.text)} (${seg.label})` });
+      const extra = seg.decoded ? options.decodedCode : seg.kind === 'spaced-letters' ? options.splitCode : options.hiddenCode;
+      if (extra) emit({ code: extra, file: file.name, offset: seg.offset, message: `Instructions ${seg.label}: "${snippet(segHit.text)}"` });
+      return;
     }
-    if (!hit && rule.squashed && rule.squashed.length > 0) {
-      const sq = view.squashed;
-      for (const phrase of rule.squashed) {
-        const at = sq.indexOf(phrase);
-        if (at === -1) continue;
-        const offset = view.squashedOffset(at);
-        emit({ code: rule.id, file: file.name, offset, message: `${describe(rule.id)}: "${phrase}" (letters split or spaced out)` });
-        if (options.splitCode) emit({ code: options.splitCode, file: file.name, offset, message: `Words split or spaced out to evade detection: "${phrase}"` });
-        break;
-      }
+  }
+  if (!hit && rule.squashed && rule.squashed.length > 0) {
+    const sq = view.squashed;
+    for (const phrase of rule.squashed) {
+      const at = sq.indexOf(phrase);
+      if (at === -1) continue;
+      const offset = view.squashedOffset(at);
+      emit({ code: rule.id, file: file.name, offset, message: `${describe(rule.id)}: "${phrase}" (letters split or spaced out)` });
+      if (options.splitCode) emit({ code: options.splitCode, file: file.name, offset, message: `Words split or spaced out to evade detection: "${phrase}"` });
+      break;
     }
   }
 }

@@ -107,6 +107,8 @@ export class TextView {
   readonly depth: number;
   #norm?: string;
   #pieces?: readonly Piece[];
+  /** Raw offsets of the code units of the pieces normalised one by one (see `Piece`). */
+  #unitMap?: readonly number[];
   #pieceMaps?: Map<number, Uint32Array>;
   #squashed?: string;
   #squashedMap?: Uint32Array;
@@ -145,9 +147,9 @@ export class TextView {
       else hi = mid - 1;
     }
     const piece = pieces[lo]!;
+    if ('mapAt' in piece) return this.#unitMap![piece.mapAt + at - piece.normStart]!;
     let map: Uint32Array | undefined;
-    if ('map' in piece) map = piece.map;
-    else {
+    {
       this.#pieceMaps ??= new Map();
       map = this.#pieceMaps.get(lo);
       if (map === undefined) {
@@ -166,7 +168,7 @@ export class TextView {
 
   /** Raw offset of the character at `i` in `squashed`. */
   squashedOffset(i: number): number {
-    if (this.#squashedMap === undefined) this.#buildSquashed();
+    if (this.#squashedMap === undefined) this.#buildSquashedMap();
     const map = this.#squashedMap!;
     if (map.length === 0) return 0;
     return this.normOffset(map[Math.min(Math.max(i, 0), map.length - 1)]!);
@@ -251,6 +253,7 @@ export class TextView {
     b.run();
     this.#norm = b.text();
     this.#pieces = b.pieces;
+    this.#unitMap = b.unitMap;
     this.#invisibles = b.invisibles;
     this.#mixedScriptWords = b.mixed;
     this.#lookalikeWords = b.lookalike;
@@ -258,59 +261,79 @@ export class TextView {
   }
 
   #buildSquashed(): void {
+    this.#squashed = squashNorm(this.norm, null);
+  }
+
+  #buildSquashedMap(): void {
     const norm = this.norm;
-    const n = norm.length;
-    if (!NON_ASCII.test(norm)) {
-      // letters and digits only, one byte each
-      const bytes = new Uint8Array(n);
-      const map = new Uint32Array(n);
-      let len = 0;
-      for (let i = 0; i < n; i++) {
-        const c = norm.charCodeAt(i);
-        if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
-          bytes[len] = c;
-          map[len++] = i;
-        }
-      }
-      this.#squashed = bytesToString(bytes, len);
-      this.#squashedMap = map.slice(0, len);
-      return;
-    }
-    const out = new Uint16Array(n);
-    const map = new Uint32Array(n);
+    const map = new Uint32Array(this.squashed.length);
+    squashNorm(norm, map);
+    this.#squashedMap = map;
+  }
+}
+
+// Scratch buffers of `squashNorm` (one squash runs at a time).
+let squashBytes = new Uint8Array(1024);
+let squashUnits = new Uint16Array(1024);
+
+/**
+ * Only the letters and digits of `norm` (any script, with their combining marks). With `map`,
+ * writes the `norm` offset of each code unit kept instead of building the string (the map is
+ * made only when an offset is asked for).
+ */
+function squashNorm(norm: string, map: Uint32Array | null): string {
+  const n = norm.length;
+  if (!NON_ASCII.test(norm)) {
+    // letters and digits only, one byte each
+    if (map === null && squashBytes.length < n) squashBytes = new Uint8Array(Math.max(n, squashBytes.length * 2));
+    const bytes = squashBytes;
     let len = 0;
     for (let i = 0; i < n; i++) {
       const c = norm.charCodeAt(i);
-      if (c < 0x80) {
-        if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
-          out[len] = c;
-          map[len++] = i;
-        }
-        continue;
+      if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+        if (map === null) bytes[len] = c;
+        else map[len] = i;
+        len++;
       }
-      let cp = c;
-      let w = 1;
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-        const d = norm.charCodeAt(i + 1);
-        if (d >= 0xdc00 && d <= 0xdfff) {
-          cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-          w = 2;
-        }
-      }
-      const kind = charInfo(cp) & CK_MASK;
-      if (kind === CK_LETTER || kind === CK_NUMBER || kind === CK_MARK) {
-        out[len] = c;
-        map[len++] = i;
-        if (w === 2) {
-          out[len] = norm.charCodeAt(i + 1);
-          map[len++] = i;
-        }
-      }
-      i += w - 1;
     }
-    this.#squashed = unitsToString(out, len);
-    this.#squashedMap = map.slice(0, len);
+    return map === null ? bytesToString(bytes, len) : '';
   }
+  if (map === null && squashUnits.length < n) squashUnits = new Uint16Array(Math.max(n, squashUnits.length * 2));
+  const out = squashUnits;
+  let len = 0;
+  for (let i = 0; i < n; i++) {
+    const c = norm.charCodeAt(i);
+    if (c < 0x80) {
+      if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+        if (map === null) out[len] = c;
+        else map[len] = i;
+        len++;
+      }
+      continue;
+    }
+    let cp = c;
+    let w = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+      const d = norm.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        w = 2;
+      }
+    }
+    const kind = charInfo(cp) & CK_MASK;
+    if (kind === CK_LETTER || kind === CK_NUMBER || kind === CK_MARK) {
+      if (map === null) out[len] = c;
+      else map[len] = i;
+      len++;
+      if (w === 2) {
+        if (map === null) out[len] = norm.charCodeAt(i + 1);
+        else map[len] = i;
+        len++;
+      }
+    }
+    i += w - 1;
+  }
+  return map === null ? unitsToString(out, len) : '';
 }
 
 /** Views are cheap until read; build one per text. */
@@ -320,8 +343,8 @@ export function createTextView(raw: string): TextView {
 
 /** A stretch of `norm` and where its raw offsets come from. */
 type Piece =
-  /** Code units normalised one by one: their offsets are stored. */
-  | { readonly normStart: number; readonly len: number; readonly map: Uint32Array }
+  /** Code units normalised one by one: their offsets are stored in the view's unit map from `mapAt`. */
+  | { readonly normStart: number; readonly len: number; readonly mapAt: number }
   /** A printable-ASCII stretch normalised natively: offsets are replayed on demand. */
   | { readonly normStart: number; readonly len: number; readonly rawStart: number; readonly lastSpace: boolean };
 
@@ -331,11 +354,36 @@ type Piece =
  * dashes, bullets, arrows, box drawing), so typical prose with typographic quotes stays fast.
  */
 const NOT_FAST = /[^\t\n\r\x20-\x7e\u00a0\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013-\u2015\u2018-\u2022\u2030\u2039\u203a\u2190-\u21ff\u2500-\u257f]/g;
+/** FAST[c] is 1 for the characters below FAST.length that NOT_FAST lets through (built from it). */
+const FAST = new Uint8Array(0x2580);
+for (let c = 0; c < FAST.length; c++) {
+  NOT_FAST.lastIndex = 0;
+  FAST[c] = NOT_FAST.test(String.fromCharCode(c)) ? 0 : 1;
+}
+
+/** The first index at or after `i` of a character NOT_FAST matches, or the length (a table scan: the regex costs more). */
+function nextSlow(raw: string, i: number): number {
+  const n = raw.length;
+  let k = i;
+  while (k < n) {
+    const c = raw.charCodeAt(k);
+    if (c >= 0x2580 || FAST[c] === 0) break;
+    k++;
+  }
+  return k;
+}
+
 /** The non-ASCII characters NOT_FAST lets through, for tests. */
 export const FAST_SYMBOLS = '\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2020\u2021\u2022\u2030\u2039\u203a\u2190\u21ff\u2500\u257f';
 /** Shorter ASCII stretches go character by character (native calls have a fixed cost). */
 const MIN_NATIVE = 48;
 const NATIVE_PIECE = 1 << 16;
+
+// Scratch buffers shared by every builder (one normalisation runs at a time, start to end): a
+// builder per text would allocate and zero two typed arrays, which costs more than the pass itself
+// on a short text and keeps the garbage collector busy.
+let scratchOut = new Uint16Array(4096);
+let scratchMap = new Uint32Array(4096);
 
 /** One pass of normalisation: output code units with their raw offsets, plus what it saw. */
 class NormBuilder {
@@ -348,6 +396,8 @@ class NormBuilder {
   base = 0;
   readonly parts: string[] = [];
   readonly pieces: Piece[] = [];
+  /** Raw offsets of every code unit moved out of `out` (pieces with `mapAt` index it). */
+  readonly unitMap: number[] = [];
   lastSpace = true; // drops leading space
   readonly invisibles: Array<{ kind: InvisibleKind; offset: number; count: number; end: number }> = [];
   readonly mixed: number[] = [];
@@ -371,10 +421,8 @@ class NormBuilder {
 
   constructor(raw: string) {
     this.raw = raw;
-    // small at first: ASCII prose goes through the native path and never fills it
-    const cap = Math.min(raw.length + 16, 4096);
-    this.out = new Uint16Array(cap);
-    this.map = new Uint32Array(cap);
+    this.out = scratchOut;
+    this.map = scratchMap;
   }
 
   text(): string {
@@ -386,7 +434,10 @@ class NormBuilder {
   flushUnits(): void {
     if (this.len === 0) return;
     this.parts.push(unitsToString(this.out, this.len));
-    this.pieces.push({ normStart: this.base, len: this.len, map: this.map.slice(0, this.len) });
+    const unitMap = this.unitMap;
+    const mapAt = unitMap.length;
+    for (let k = 0; k < this.len; k++) unitMap.push(this.map[k]!);
+    this.pieces.push({ normStart: this.base, len: this.len, mapAt });
     this.base += this.len;
     this.len = 0;
   }
@@ -398,9 +449,7 @@ class NormBuilder {
     while (i < n) {
       const c = raw.charCodeAt(i);
       if (c < 0x80) {
-        NOT_FAST.lastIndex = i;
-        const m = NOT_FAST.exec(raw);
-        const j = m === null ? n : m.index;
+        const j = nextSlow(raw, i);
         if (j === i) {
           this.ascii(c, i); // a control character
           i++;
@@ -509,9 +558,12 @@ class NormBuilder {
     // pieces of at most NATIVE_PIECE characters, so mapping an offset back replays little
     for (let from = a; from < b; from += NATIVE_PIECE) {
       const to = Math.min(b, from + NATIVE_PIECE);
-      let t = raw.slice(from, to).replace(EMPHASIS_RUN, '').replace(WS_CHAR, ' ').replace(SPACE_RUN, ' ').toLowerCase();
       const lastSpace = this.lastSpace;
-      if (lastSpace && t.charCodeAt(0) === 0x20) t = t.slice(1);
+      let t = foldStretch(raw, from, to, lastSpace);
+      if (t === null) {
+        t = raw.slice(from, to).replace(EMPHASIS_RUN, '').replace(WS_CHAR, ' ').replace(SPACE_RUN, ' ').toLowerCase();
+        if (lastSpace && t.charCodeAt(0) === 0x20) t = t.slice(1);
+      }
       if (t.length === 0) continue;
       this.flushUnits();
       this.parts.push(t);
@@ -748,14 +800,98 @@ class NormBuilder {
     out.set(this.out.subarray(0, this.len));
     const map = new Uint32Array(cap);
     map.set(this.map.subarray(0, this.len));
-    this.out = out;
-    this.map = map;
+    this.out = scratchOut = out;
+    this.map = scratchMap = map;
   }
 }
 
 const EMPHASIS_RUN = /[*_~`]+/g;
 const WS_CHAR = /[\t\n\r\u00a0]/g;
 const SPACE_RUN = / {2,}/g;
+
+let foldBytes = new Uint8Array(4096);
+
+/**
+ * The native path of `stretch` in one loop: emphasis dropped, white space (tab, LF, CR, no-break
+ * space) collapsed to one ' ' (none at the start after a space), ASCII lower-cased, the other fast
+ * symbols kept. Written as bytes and decoded as latin1, so the result stays a one-byte string.
+ * null when the stretch holds a symbol above U+00FF or latin1 is not available.
+ */
+function foldStretch(raw: string, from: number, to: number, lastSpace: boolean): string | null {
+  const decoder = latin1Decoder();
+  if (decoder === null) return null;
+  if (foldBytes.length < to - from) foldBytes = new Uint8Array(Math.max(to - from, foldBytes.length * 2));
+  const bytes = foldBytes;
+  let len = 0;
+  let space = lastSpace;
+  for (let k = from; k < to; k++) {
+    const c = raw.charCodeAt(k);
+    if (c < 0x80) {
+      const cls = ASCII[c]!;
+      if (cls === A_SPACE) {
+        if (!space) {
+          bytes[len++] = 0x20;
+          space = true;
+        }
+      } else if (cls !== A_DROP) {
+        bytes[len++] = cls === A_UPPER ? c + 32 : c;
+        space = false;
+      }
+    } else if (c === 0xa0) {
+      if (!space) {
+        bytes[len++] = 0x20;
+        space = true;
+      }
+    } else if (c < 0x100) {
+      bytes[len++] = c;
+      space = false;
+    } else return foldWide(raw, k, to, bytes, len);
+  }
+  return len === 0 ? '' : decoder.decode(bytes.subarray(0, len));
+}
+
+let foldUnits = new Uint16Array(4096);
+let utf16: TextDecoder | null | undefined;
+
+/** `foldStretch` from `k` on, once a symbol above U+00FF appears: code units, `len` of them already in `bytes`. */
+function foldWide(raw: string, k: number, to: number, bytes: Uint8Array, len: number): string {
+  if (foldUnits.length < len + (to - k)) foldUnits = new Uint16Array(Math.max(len + (to - k), foldUnits.length * 2));
+  const units = foldUnits;
+  for (let q = 0; q < len; q++) units[q] = bytes[q]!;
+  let space = false; // the character at k is a symbol, so the last one written is irrelevant to it
+  for (let p = k; p < to; p++) {
+    const c = raw.charCodeAt(p);
+    if (c < 0x80) {
+      const cls = ASCII[c]!;
+      if (cls === A_SPACE) {
+        if (!space) {
+          units[len++] = 0x20;
+          space = true;
+        }
+      } else if (cls !== A_DROP) {
+        units[len++] = cls === A_UPPER ? c + 32 : c;
+        space = false;
+      }
+    } else if (c === 0xa0) {
+      if (!space) {
+        units[len++] = 0x20;
+        space = true;
+      }
+    } else {
+      units[len++] = c;
+      space = false;
+    }
+  }
+  if (utf16 === undefined) {
+    try {
+      utf16 = typeof TextDecoder === 'function' ? new TextDecoder('utf-16le') : null;
+      if (utf16 !== null && utf16.decode(new Uint16Array([0x41, 0x2019, 0x2500])) !== 'A\u2019\u2500') utf16 = null;
+    } catch {
+      utf16 = null;
+    }
+  }
+  return utf16 ? utf16.decode(units.subarray(0, len)) : unitsToString(units, len);
+}
 
 function isWordOrEmphasis(c: number): boolean {
   if (c >= 0x80) return false;
@@ -798,16 +934,24 @@ const CHUNK = 8192;
 const NON_ASCII = /[^\x00-\x7f]/;
 let latin1: TextDecoder | null | undefined;
 
-/** A string from ASCII bytes: TextDecoder where it knows latin1 (fast), else in chunks. */
-function bytesToString(bytes: Uint8Array, len: number): string {
+/** A latin1 decoder (bytes 0xA0-0xFF are U+00A0-U+00FF; 0x80-0x9F are never decoded), or null. */
+function latin1Decoder(): TextDecoder | null {
   if (latin1 === undefined) {
     try {
       latin1 = typeof TextDecoder === 'function' ? new TextDecoder('latin1') : null;
+      // the label may mean windows-1252 (the same for the bytes we decode) or be unsupported
+      if (latin1 !== null && latin1.decode(new Uint8Array([0x41, 0xa0, 0xe9, 0xff])) !== 'A\u00a0\u00e9\u00ff') latin1 = null;
     } catch {
       latin1 = null;
     }
   }
-  if (latin1) return latin1.decode(bytes.subarray(0, len));
+  return latin1;
+}
+
+/** A string from ASCII bytes: TextDecoder where it knows latin1 (fast), else in chunks. */
+function bytesToString(bytes: Uint8Array, len: number): string {
+  const decoder = latin1Decoder();
+  if (decoder) return decoder.decode(bytes.subarray(0, len));
   const parts: string[] = [];
   for (let k = 0; k < len; k += CHUNK) parts.push(String.fromCharCode.apply(null, bytes.subarray(k, Math.min(len, k + CHUNK)) as unknown as number[]));
   return parts.join('');

@@ -111,11 +111,24 @@ export function forEachWindow(blocks: number, spans: readonly number[], visit: (
  * scoreNorm(new TextView(text).norm, m).probability > m.threshold // flagged
  */
 export function scoreNorm(norm: string, model: LinearModel): WindowScore {
-  const { sums, counts } = blockSums(norm, model);
-  const blocks = sums.length;
+  const blocks = Math.max(1, Math.ceil(norm.length / model.blockSize));
+  // scratch arrays, reused: a scan scores many short texts, and four fresh typed arrays per text
+  // cost more than scoring a short one
+  if (scratchSums.length < blocks) {
+    const size = Math.max(blocks, scratchSums.length * 2);
+    scratchSums = new Int32Array(size);
+    scratchCounts = new Uint32Array(size);
+    scratchSumAt = new Float64Array(size + 1);
+    scratchCountAt = new Float64Array(size + 1);
+  }
+  const sums = scratchSums.fill(0, 0, blocks);
+  const counts = scratchCounts.fill(0, 0, blocks);
+  sumFeatures(norm, model.blockSize, model.bits, model.weights, sums, counts);
   // prefix sums, so any window is two subtractions
-  const sumAt = new Float64Array(blocks + 1);
-  const countAt = new Float64Array(blocks + 1);
+  const sumAt = scratchSumAt;
+  const countAt = scratchCountAt;
+  sumAt[0] = 0;
+  countAt[0] = 0;
   for (let k = 0; k < blocks; k++) {
     sumAt[k + 1] = sumAt[k]! + sums[k]!;
     countAt[k + 1] = countAt[k]! + counts[k]!;
@@ -136,6 +149,11 @@ export function scoreNorm(norm: string, model: LinearModel): WindowScore {
   const size = model.blockSize;
   return { probability: best, start: bestFrom * size, end: Math.min(norm.length, bestTo * size), focus: Math.min(focus * size, Math.max(0, norm.length - 1)) };
 }
+
+let scratchSums = new Int32Array(64);
+let scratchCounts = new Uint32Array(64);
+let scratchSumAt = new Float64Array(65);
+let scratchCountAt = new Float64Array(65);
 
 function windowProbability(model: LinearModel, sum: number, count: number): number {
   return sigmoid(model.bias + (count > 0 ? (sum * model.scale) / Math.sqrt(count) : 0));

@@ -7,6 +7,7 @@
 // code-like patterns over the raw text (case and punctuation matter, fenced code is known), and
 // `runPhrases` for natural-language rules over the normalised text (anchored windows; see below).
 import { isRefusalContext } from '../context.ts';
+import { keywordsOf, registerTriggers, type Triggers as KeywordTriggers } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
 import type { TextView } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
@@ -15,9 +16,9 @@ import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from
 // Shared runners
 // ---------------------------------------------------------------------------------------------
 
-// Speed: every rule is gated on trigger words. One Aho-Corasick pass over each file's `norm`
-// (shared by all the families that register here) finds which triggers occur; a rule runs only
-// when one of its gate words did. Prose without commands or risky vocabulary costs one pass.
+// Speed: every rule is gated on trigger words. The shared keyword pass (keywords.ts, one loop per
+// view for every family) finds which triggers occur and where; a rule runs only when one of its
+// gate words did. Prose without commands or risky vocabulary costs that one pass.
 
 /** One text as the raw rules see it: the file itself or a decoded payload inside it. */
 export interface RawSource {
@@ -83,37 +84,12 @@ const MAX_JUDGED = 256;
 const LOWER = new WeakMap<object, string>();
 const MARKDOWN_EXTS = new Set(['md', 'markdown', 'txt', 'mdx', '']);
 
-// ---- trigger automaton ----------------------------------------------------------------------
-
-const GATE_WORDS = new Set<string>();
-let automaton: Automaton | null = null;
-let triggerCache = new WeakMap<TextView, Triggers>();
-/** Occurrences kept per gate word and text: bounded so a flood of one word stays cheap. */
-const MAX_POSITIONS = 1 << 15;
-
-/** Gate words found in a text, each with the `norm` offsets where it starts (at most MAX_POSITIONS). */
-export type Triggers = ReadonlyMap<string, readonly number[]>;
-
-interface GateWord {
-  /** The gate as written ("password*"), the key of the result. */
-  readonly key: string;
-  readonly length: number;
-  /** Whole word: the character after it must not be a letter or digit (gates without a trailing `*`). */
-  readonly wholeWord: boolean;
-  readonly wordStart: boolean;
-}
-
-interface Automaton {
-  readonly classOf: Uint8Array;
-  readonly classes: number;
-  readonly delta: Uint16Array | Int32Array;
-  /** Outputs of state s: gates[outIds[k]] for k in [outStart[s], outStart[s + 1]). */
-  readonly outStart: Int32Array;
-  readonly outIds: Int32Array;
-  readonly gates: readonly GateWord[];
-}
+// ---- triggers ---------------------------------------------------------------------------------
 
 const PATTERNS = new Set<RegExp>();
+
+/** Gate words found in a text, each with the `norm` offsets where it starts. */
+export type Triggers = KeywordTriggers;
 
 /** Every pattern of the rules registered here (for the ReDoS check and other tooling). */
 export function registeredPatterns(): RegExp[] {
@@ -124,7 +100,7 @@ export function registeredPatterns(): RegExp[] {
 export function registerGates(
   ...lists: ReadonlyArray<ReadonlyArray<{ readonly gate: readonly string[]; readonly starts?: readonly string[]; readonly patterns?: readonly RegExp[]; readonly pattern?: RegExp }>>
 ): void {
-  let added = false;
+  const words: string[] = [];
   for (const list of lists) {
     for (const rule of list) {
       for (const p of [...(rule.patterns ?? []), ...(rule.pattern ? [rule.pattern] : [])]) {
@@ -132,145 +108,65 @@ export function registerGates(
         if (!p.sticky || p.global) throw new Error(`pattern must have the y flag and not g: /${p.source.slice(0, 40)}/${p.flags}`);
         PATTERNS.add(p);
       }
-      for (const g of rule.gate) {
-        if (!GATE_WORDS.has(g)) {
-          GATE_WORDS.add(g);
-          added = true;
-        }
-      }
+      words.push(...rule.gate);
     }
   }
-  if (added && automaton !== null) {
-    automaton = null;
-    triggerCache = new WeakMap();
-  }
-}
-
-/** The Aho-Corasick automaton of all registered gate words. */
-function buildAutomaton(): Automaton {
-  const classOf = new Uint8Array(65536);
-  let classes = 1;
-  const gates: GateWord[] = [...GATE_WORDS].map((key) => {
-    const text = key.endsWith('*') ? key.slice(0, -1) : key;
-    return { key, length: text.length, wholeWord: !key.endsWith('*') && isAlnumCode(text.charCodeAt(text.length - 1)), wordStart: isAlnumCode(text.charCodeAt(0)) };
-  });
-  for (const g of gates) {
-    const w = g.key.endsWith('*') ? g.key.slice(0, -1) : g.key;
-    for (let i = 0; i < w.length; i++) {
-      const c = w.charCodeAt(i);
-      if (classOf[c] === 0) {
-        if (classes === 255) throw new Error('too many distinct gate characters');
-        classOf[c] = classes++;
-      }
-    }
-  }
-  const next: Array<Map<number, number>> = [new Map()];
-  const words: Array<GateWord[]> = [[]];
-  for (const g of gates) {
-    const w = g.key.endsWith('*') ? g.key.slice(0, -1) : g.key;
-    let s = 0;
-    for (let i = 0; i < w.length; i++) {
-      const c = classOf[w.charCodeAt(i)]!;
-      let n = next[s]!.get(c);
-      if (n === undefined) {
-        n = next.length;
-        next.push(new Map());
-        words.push([]);
-        next[s]!.set(c, n);
-      }
-      s = n;
-    }
-    words[s]!.push(g);
-  }
-  const n = next.length;
-  const fail = new Int32Array(n);
-  const delta = new Int32Array(n * classes);
-  const queue: number[] = [];
-  for (const [c, t] of next[0]!) {
-    delta[c] = t;
-    queue.push(t);
-  }
-  for (let head = 0; head < queue.length; head++) {
-    const s = queue[head]!;
-    for (let c = 1; c < classes; c++) {
-      const t = next[s]!.get(c);
-      if (t === undefined) {
-        delta[s * classes + c] = delta[fail[s]! * classes + c]!;
-      } else {
-        delta[s * classes + c] = t;
-        fail[t] = s === 0 ? 0 : delta[fail[s]! * classes + c]!;
-        words[t] = [...words[t]!, ...words[fail[t]!]!];
-        queue.push(t);
-      }
-    }
-  }
-  const compact = n < 65536 ? Uint16Array.from(delta) : delta;
-  const ids = new Map(gates.map((g, i) => [g, i]));
-  const outStart = new Int32Array(n + 1);
-  const outIds: number[] = [];
-  for (let st = 0; st < n; st++) {
-    outStart[st] = outIds.length;
-    for (const g of words[st]!) outIds.push(ids.get(g)!);
-  }
-  outStart[n] = outIds.length;
-  return { classOf, classes, delta: compact, outStart, outIds: Int32Array.from(outIds), gates };
-}
-
-function isAlnumCode(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  registerTriggers(words);
 }
 
 /**
- * One pass over `text`: every gate word that occurs, with its start offsets. A gate word counts
- * only at the start of a word ("pin" is not in "mapping") and, unless it ends with `*` (a stem:
- * "password*" also finds "passwords"), only as a whole word ("pin" is not "pine").
+ * The gate words that occur in a view's `norm`, with offsets, from the shared keyword pass. A gate
+ * word counts only at the start of a word ("pin" is not in "mapping") and, unless it ends with `*`
+ * (a stem: "password*" also finds "passwords"), only as a whole word ("pin" is not "pine").
  */
-function collectTriggers(text: string, found: Map<string, number[]>): void {
-  const a = (automaton ??= buildAutomaton());
-  const { classOf, classes, delta, outStart, outIds, gates } = a;
-  let s = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    s = delta[s * classes + classOf[text.charCodeAt(i)]!]!;
-    const o0 = outStart[s]!;
-    const o1 = outStart[s + 1]!;
-    if (o0 === o1) continue;
-    for (let k = o0; k < o1; k++) {
-      const g = gates[outIds[k]!]!;
-      const start = i - g.length + 1;
-      if (g.wordStart && start > 0 && isAlnumCode(text.charCodeAt(start - 1))) continue;
-      if (g.wholeWord && i + 1 < n && isAlnumCode(text.charCodeAt(i + 1))) continue;
-      let list = found.get(g.key);
-      if (list === undefined) found.set(g.key, (list = []));
-      if (list.length < MAX_POSITIONS) list.push(start);
-    }
-  }
-}
-
-/** The gate words that occur in a view's `norm` (with offsets), computed once per view. */
 export function triggersOf(view: TextView): Triggers {
-  if (automaton === null) triggerCache = new WeakMap();
-  let found = triggerCache.get(view);
-  if (found === undefined) {
-    const map = new Map<string, number[]>();
-    collectTriggers(view.norm, map);
-    triggerCache.set(view, map);
-    found = map;
+  return keywordsOf(view).triggers;
+}
+
+/** A rule list's gate words, each with the indices of the rules it opens. */
+type GateIndex = ReadonlyMap<string, readonly number[]>;
+const GATE_INDEX = new WeakMap<readonly { readonly gate: readonly string[] }[], GateIndex>();
+
+function gateIndexOf(rules: readonly { readonly gate: readonly string[] }[]): GateIndex {
+  let index = GATE_INDEX.get(rules);
+  if (index === undefined) {
+    const byWord = new Map<string, number[]>();
+    rules.forEach((r, i) => {
+      for (const g of r.gate) {
+        const list = byWord.get(g);
+        if (list === undefined) byWord.set(g, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    });
+    GATE_INDEX.set(rules, (index = byWord));
   }
-  return found;
+  return index;
 }
 
-/** Whether a view or the text decoded or hidden inside it holds any of `gate` (for raw rules). */
-function gateOpenDeep(gate: readonly string[], view: TextView): boolean {
-  if (gateOpen(gate, triggersOf(view))) return true;
-  for (const seg of view.decoded) if (gateOpen(gate, triggersOf(seg.view))) return true;
-  for (const seg of view.hidden) if (!seg.verbatim && gateOpen(gate, triggersOf(seg.view))) return true;
-  return false;
+/** Mark the rules whose gate words occur in `found`; whether any was. */
+function markOpen(index: GateIndex, found: Triggers, open: Uint8Array): boolean {
+  if (found.size === 0) return false;
+  let any = false;
+  for (const word of found.keys()) {
+    const ids = index.get(word);
+    if (ids === undefined) continue;
+    for (const i of ids) open[i] = 1;
+    any = true;
+  }
+  return any;
 }
 
-function gateOpen(gate: readonly string[], found: Triggers): boolean {
-  for (const g of gate) if (found.has(g)) return true;
-  return false;
+/**
+ * The raw rules whose gate words occur in a view or in the text decoded or hidden (not verbatim)
+ * inside it, or null when none does: one lookup per word found rather than per gate word.
+ */
+function openRawRules(rules: readonly RawRule[], view: TextView): Uint8Array | null {
+  const index = gateIndexOf(rules);
+  const open = new Uint8Array(rules.length);
+  let any = markOpen(index, triggersOf(view), open);
+  for (const seg of view.decoded) any = markOpen(index, triggersOf(seg.view), open) || any;
+  for (const seg of view.hidden) if (!seg.verbatim) any = markOpen(index, triggersOf(seg.view), open) || any;
+  return any ? open : null;
 }
 
 // ---- raw rules --------------------------------------------------------------------------------
@@ -315,10 +211,13 @@ function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
 /** Run raw rules over every text file (and the payloads decoded from it). One finding per rule and file. */
 export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRule[]): void {
   for (const file of ctx.texts) {
+    const open = openRawRules(rules, file.view);
+    if (open === null) continue;
     let src: RawSource | null = null;
-    for (const rule of rules) {
+    for (let r = 0; r < rules.length; r++) {
+      if (open[r] === 0) continue;
+      const rule = rules[r]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
-      if (!gateOpenDeep(rule.gate, file.view)) continue;
       src ??= rawSourceOf(file);
       const v = judgeSource(rule, src);
       if (v) {
@@ -501,34 +400,21 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
   const norm = view.norm;
   let weak: PhraseHit | null = null;
   let lastStart = -1;
-  const tryAt = (p: number): PhraseHit | null => {
-    if (p === lastStart) return null;
-    for (const pattern of rule.patterns) {
-      const re = pattern;
-      re.lastIndex = p;
-      const m = re.exec(norm);
-      if (m === null || m[0].length === 0) continue;
-      lastStart = p;
-      const rawStart = view.normOffset(p);
-      if (rule.skipCode && markdown && view.inCodeBlock(rawStart)) return null;
-      const rawEnd = view.normOffset(p + m[0].length - 1) + 1;
-      const refused = (rule.contextual ?? true) && isRefused(view.raw, rawStart, rawEnd);
-      return { start: rawStart, end: rawEnd, text: m[0], refused };
-    }
-    return null;
-  };
-  const consider = (p: number): PhraseHit | null => {
-    const hit = tryAt(p);
-    if (hit === null) return null;
-    if (!hit.refused) return hit;
-    weak ??= hit;
-    return null;
-  };
   if (rule.anchor === 'start') {
     for (const anchor of rule.gate) {
-      for (const p of found.get(anchor) ?? []) {
-        const hit = consider(p);
-        if (hit) return hit;
+      const positions = found.get(anchor);
+      if (positions === undefined) continue;
+      for (const p of positions) {
+        if (p === lastStart) continue;
+        const hit = tryAt(view, rule, markdown, p);
+        if (hit === null) continue;
+        if (hit === SKIPPED) {
+          lastStart = p;
+          continue;
+        }
+        lastStart = p;
+        if (!hit.refused) return hit;
+        weak ??= hit;
       }
     }
     return weak;
@@ -537,29 +423,86 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
   const ranges = windowsOf(rule.gate, found);
   if (ranges.length === 0) return null;
   const starts = startWordsOf(rule);
+  const wordStarts = wordStartsOf(view);
   for (let r = 0; r < ranges.length; r += 2) {
     const end = ranges[r + 1]!;
-    for (let p = ranges[r]!; p <= end; p++) {
-      const c = norm.charCodeAt(p);
-      if (c >= 128 || starts.first[c] === 0 || (p > 0 && isWordChar(norm.charCodeAt(p - 1)))) continue;
-      let q = p;
-      while (q < norm.length && q - p < 40 && isWordChar(norm.charCodeAt(q))) q++;
-      if (!starts.matches(norm.slice(p, q))) continue;
-      const hit = consider(p);
-      if (hit) return hit;
+    // the word starts in [ranges[r], end], found by binary search
+    let lo = 0;
+    let hi = wordStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (wordStarts[mid]! < ranges[r]!) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let w = lo; w < wordStarts.length; w++) {
+      const p = wordStarts[w]!;
+      if (p > end) break;
+      if (starts.first[norm.charCodeAt(p)] === 0) continue;
+      if (!startsWord(starts, norm, p)) continue;
+      if (p === lastStart) continue;
+      const hit = tryAt(view, rule, markdown, p);
+      if (hit === null) continue;
+      lastStart = p;
+      if (hit === SKIPPED) continue;
+      if (!hit.refused) return hit;
+      weak ??= hit;
     }
   }
   return weak;
+}
+
+/** A match at a place that does not count (inside fenced code for a rule that skips code). */
+const SKIPPED: PhraseHit = { start: -1, end: -1, text: '', refused: true };
+
+/** The rule's first pattern that matches at `p`, as a hit; SKIPPED when it is in skipped code; null when none matches. */
+function tryAt(view: TextView, rule: GatedPhraseRule, markdown: boolean, p: number): PhraseHit | null {
+  const norm = view.norm;
+  for (const re of rule.patterns) {
+    re.lastIndex = p;
+    const m = re.exec(norm);
+    if (m === null || m[0].length === 0) continue;
+    const rawStart = view.normOffset(p);
+    if (rule.skipCode && markdown && view.inCodeBlock(rawStart)) return SKIPPED;
+    const rawEnd = view.normOffset(p + m[0].length - 1) + 1;
+    const refused = (rule.contextual ?? true) && isRefused(view.raw, rawStart, rawEnd);
+    return { start: rawStart, end: rawEnd, text: m[0], refused };
+  }
+  return null;
 }
 
 function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45;
 }
 
+const WORD_STARTS = new WeakMap<TextView, Int32Array>();
+let wordStartScratch = new Int32Array(1024);
+
+/** Offsets in a view's `norm` of the ASCII characters that follow no word character: where start words can begin. */
+function wordStartsOf(view: TextView): Int32Array {
+  let starts = WORD_STARTS.get(view);
+  if (starts === undefined) {
+    const norm = view.norm;
+    if (wordStartScratch.length < norm.length) wordStartScratch = new Int32Array(norm.length);
+    const out = wordStartScratch;
+    let count = 0;
+    let before = false;
+    for (let p = 0; p < norm.length; p++) {
+      const c = norm.charCodeAt(p);
+      if (c < 128 && !before) out[count++] = p;
+      before = isWordChar(c);
+    }
+    WORD_STARTS.set(view, (starts = out.slice(0, count)));
+  }
+  return starts;
+}
+
 interface StartWords {
   /** First characters (char codes below 128) that some start word begins with. */
   readonly first: Uint8Array;
-  matches(word: string): boolean;
+  /** Whole start words by length (index 0 to 40; words are at most 40 characters). */
+  readonly whole: ReadonlyArray<readonly string[] | undefined>;
+  /** Stems (start words written with a trailing `*`), without the `*`. */
+  readonly stems: readonly string[];
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
@@ -569,17 +512,35 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
   let sw = START_WORDS.get(rule);
   if (sw === undefined) {
     const list = rule.starts ?? rule.gate;
-    const whole = new Set(list.filter((w) => !w.endsWith('*')));
+    const whole: Array<string[] | undefined> = Array.from({ length: 41 }, () => undefined);
+    for (const w of list) {
+      if (w.endsWith('*') || w.length > 40) continue;
+      (whole[w.length] ??= []).push(w);
+    }
     const stems = list.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1));
     const first = new Uint8Array(128);
     for (const w of list) {
       const c = w.charCodeAt(0);
       if (c < 128) first[c] = 1;
     }
-    sw = { first, matches: (word) => whole.has(word) || stems.some((st) => word.startsWith(st)) };
+    sw = { first, whole, stems };
     START_WORDS.set(rule, sw);
   }
   return sw;
+}
+
+/**
+ * Whether the word at `p` (its run of word characters, at most 40) is one of the start words or
+ * begins with one of the stems: the membership test of the word itself, without cutting it out.
+ */
+function startsWord(starts: StartWords, norm: string, p: number): boolean {
+  let q = p;
+  while (q < norm.length && q - p < 40 && isWordChar(norm.charCodeAt(q))) q++;
+  const length = q - p;
+  const whole = starts.whole[length];
+  if (whole !== undefined) for (const w of whole) if (norm.startsWith(w, p)) return true;
+  for (const st of starts.stems) if (st.length <= length && norm.startsWith(st, p)) return true;
+  return false;
 }
 
 /** Merged [start, end] ranges, flattened, of the WINDOW characters before each anchor of `gate`. */

@@ -18,6 +18,7 @@
 import type { Emit, RuleFamily, RuleInfo, ScanContext } from '../types.ts';
 import type { TextView } from '../text.ts';
 import { runPhraseRules, type PhraseRule } from '../match.ts';
+import { keywordsOf, registerStems, SCRIPT_ARABIC, SCRIPT_CJK, SCRIPT_CYRILLIC, SCRIPT_DEVANAGARI, SCRIPT_HANGUL } from '../keywords.ts';
 
 const RULES: readonly RuleInfo[] = [
   { id: 'SEC070', stage: 'security', severity: 'error', category: 'prompt-injection', description: 'Prompt injection (KO): ignore previous instructions' },
@@ -741,30 +742,28 @@ const OTHER: readonly PhraseRule[] = [
 /** Every phrase rule of the family, in order. */
 export const I18N_PHRASE_RULES: readonly PhraseRule[] = [...KOREAN, ...CHINESE, ...JAPANESE, ...SPANISH, ...FRENCH, ...GERMAN, ...RUSSIAN, ...PORTUGUESE, ...ITALIAN, ...OTHER];
 
-// Which rules can fire at all is found in one pass per text: rules in other scripts run only when
-// the text holds that script; Latin-script rules only when a word starts with one of their `anyOf`
-// stems (chosen so that English text does not hold them, and every match of the rule does).
-const SCRIPTS: readonly RegExp[] = [
-  /[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/, // Hangul
-  /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/, // kana and Han
-  /[\u0400-\u04ff]/, // Cyrillic
-  /[\u0600-\u06ff]/, // Arabic
-  /[\u0900-\u097f]/, // Devanagari
+// Which rules can fire at all is found by the shared keyword pass (keywords.ts): rules in other
+// scripts run only when the text holds that script; Latin-script rules only when a word starts
+// with one of their `anyOf` stems (chosen so that English text does not hold them, and every match
+// of the rule does). A stem written with a trailing space is a whole word: it must not run on into
+// a letter.
+const SCRIPTS: ReadonlyArray<[RegExp, number]> = [
+  [/[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]/, SCRIPT_HANGUL],
+  [/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/, SCRIPT_CJK],
+  [/[\u0400-\u04ff]/, SCRIPT_CYRILLIC],
+  [/[\u0600-\u06ff]/, SCRIPT_ARABIC],
+  [/[\u0900-\u097f]/, SCRIPT_DEVANAGARI],
 ];
-const NON_ASCII = /[^\x00-\x7f]/;
 
-function scriptOf(rule: PhraseRule): RegExp | null {
-  for (const k of rule.anyOf ?? []) for (const re of SCRIPTS) if (re.test(k)) return re;
-  return null;
+/** The script bit of a rule written in a non-Latin script (0 for Latin-script rules). */
+function scriptOf(rule: PhraseRule): number {
+  for (const k of rule.anyOf ?? []) for (const [re, bit] of SCRIPTS) if (re.test(k)) return bit;
+  return 0;
 }
 
 const RULE_SCRIPT = new Map(I18N_PHRASE_RULES.map((r) => [r, scriptOf(r)]));
-const LATIN_STEMS = [...new Set(I18N_PHRASE_RULES.filter((r) => RULE_SCRIPT.get(r) === null).flatMap((r) => r.anyOf ?? []))].sort((a, b) => b.length - a.length);
-// a stem written with a trailing space is a whole word: it must not run on into a letter
-const LATIN_ALTERNATION = LATIN_STEMS.map((k) => k.trimEnd().replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (k.endsWith(' ') ? '(?![a-z])' : '')).join('|');
-// a stem starts a word: after a space (fast: a literal first), or at the start of the text
-const LATIN_GATE = new RegExp(` (?:${LATIN_ALTERNATION})`, 'g');
-const LATIN_GATE_START = new RegExp(`^(?:${LATIN_ALTERNATION})`);
+const LATIN_STEMS = [...new Set(I18N_PHRASE_RULES.filter((r) => RULE_SCRIPT.get(r) === 0).flatMap((r) => r.anyOf ?? []))].sort((a, b) => b.length - a.length);
+registerStems(LATIN_STEMS);
 const MAX_STEM_HITS = 256;
 
 /** The views a phrase rule reads: the text, its hidden and decoded segments, and theirs. */
@@ -783,22 +782,23 @@ function viewsOf(view: TextView): TextView[] {
  */
 function candidateRules(views: readonly TextView[]): { rules: PhraseRule[] } {
   const stems = new Set<string>();
-  const scripts = new Set<RegExp>();
+  let scripts = 0;
   for (const v of views) {
-    const norm = v.norm;
-    const first = LATIN_GATE_START.exec(norm);
-    if (first) stems.add(first[0]);
-    LATIN_GATE.lastIndex = 0;
-    for (let m = LATIN_GATE.exec(norm); m !== null && stems.size < MAX_STEM_HITS; m = LATIN_GATE.exec(norm)) stems.add(m[0].slice(1));
-    if (NON_ASCII.test(norm)) for (const re of SCRIPTS) if (!scripts.has(re) && re.test(norm)) scripts.add(re);
+    const k = keywordsOf(v);
+    if (k.stemAtStart !== null) stems.add(k.stemAtStart);
+    for (const stem of k.stems) {
+      if (stems.size >= MAX_STEM_HITS) break;
+      stems.add(stem);
+    }
+    scripts |= k.scripts;
   }
-  if (stems.size === 0 && scripts.size === 0) return { rules: [] };
+  if (stems.size === 0 && scripts === 0) return { rules: [] };
   const hits = [...stems];
   const rules: PhraseRule[] = [];
   for (const r of I18N_PHRASE_RULES) {
-    const script = RULE_SCRIPT.get(r) ?? null;
-    if (script !== null) {
-      if (scripts.has(script)) rules.push(r);
+    const script = RULE_SCRIPT.get(r) ?? 0;
+    if (script !== 0) {
+      if ((scripts & script) !== 0) rules.push(r);
       continue;
     }
     if (stems.size >= MAX_STEM_HITS) {

@@ -9,10 +9,10 @@
 // every match must hold, so the phrase gate (context.ts) skips it on texts without them.
 import { createPhraseGate } from '../context.ts';
 import type { GateGroup } from '../context.ts';
-import { runPhraseRules } from '../match.ts';
+import { runPhraseRule } from '../match.ts';
 import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
 import type { PhraseRule } from '../match.ts';
-import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
+import type { Emit, RuleFamily, RuleInfo, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string): RuleInfo => ({ id, stage: 'security', severity: 'error', category: 'prompt-injection', description });
 
@@ -493,13 +493,14 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(ctx: ScanContext, rules: readonly PhraseRule[], emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], emit: Emit): void {
+  if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {
     if (e.severity === undefined) done.add(e.code);
     emit(e);
   };
-  for (const rule of rules) if (!done.has(rule.id)) runPhraseRules(ctx, track, [rule], describe, PHRASE_OPTIONS);
+  for (const rule of rules) if (!done.has(rule.id)) runPhraseRule(file, track, rule, describe, PHRASE_OPTIONS);
 }
 
 export const injection: RuleFamily = {
@@ -508,7 +509,7 @@ export const injection: RuleFamily = {
   check(ctx, emit) {
     for (const file of ctx.texts) {
       const gated = INJECTION_GATE.select(file);
-      runGated({ ...ctx, texts: [gated.file] }, gated.rules, emit);
+      runGated(gated.file, gated.rules, emit);
       checkMarkers(file, INJECTION_GATE.flags(file), emit);
     }
   },

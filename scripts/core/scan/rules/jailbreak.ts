@@ -9,10 +9,10 @@
 // fires; ordinary role prompts ("act as a travel guide", "stay in character") stay silent.
 import { createPhraseGate, isRefusalContext } from '../context.ts';
 import type { GateGroup } from '../context.ts';
-import { runPhraseRules } from '../match.ts';
+import { runPhraseRule } from '../match.ts';
 import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
 import type { PhraseRule } from '../match.ts';
-import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
+import type { Emit, RuleFamily, RuleInfo, Severity, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string, severity: Severity = 'error'): RuleInfo => ({ id, stage: 'security', severity, category: 'jailbreak', description });
 
@@ -596,11 +596,20 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
   });
 }
 
+/** Whether a rule (as the gate hands it out) is one whose findings are warnings at most. */
+const WEAK_RULE = new WeakMap<PhraseRule, boolean>();
+function isWeak(rule: PhraseRule): boolean {
+  let weak = WEAK_RULE.get(rule);
+  if (weak === undefined) WEAK_RULE.set(rule, (weak = WEAK.has(rule.id + rule.patterns[0]!.source)));
+  return weak;
+}
+
 /**
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(ctx: ScanContext, rules: readonly PhraseRule[], emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], emit: Emit): void {
+  if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {
     if (e.severity === undefined) done.add(e.code);
@@ -609,7 +618,7 @@ function runGated(ctx: ScanContext, rules: readonly PhraseRule[], emit: Emit): v
   const lowered: Emit = (e) => emit(e.code === 'SEC178' ? { ...e, severity: 'warning' } : e);
   for (const rule of rules) {
     if (done.has(rule.id)) continue;
-    runPhraseRules(ctx, WEAK.has(rule.id + rule.patterns[0]!.source) ? lowered : track, [rule], describe, PHRASE_OPTIONS);
+    runPhraseRule(file, isWeak(rule) ? lowered : track, rule, describe, PHRASE_OPTIONS);
   }
 }
 
@@ -619,7 +628,7 @@ export const jailbreak: RuleFamily = {
   check(ctx, emit) {
     for (const file of ctx.texts) {
       const gated = JAILBREAK_GATE.select(file);
-      runGated({ ...ctx, texts: [gated.file] }, gated.rules, emit);
+      runGated(gated.file, gated.rules, emit);
       const flags = JAILBREAK_GATE.flags(file);
       if (flags[NAME_GROUP] !== 0) checkPersonaNames(file, emit);
     }

@@ -97,7 +97,9 @@ const PHRASES: readonly GatedPhraseRule[] = [
 
 // ---- raw: flags and settings that switch approvals off ------------------------------------------------
 
-const BYPASS_RE = /(?:--dangerously-skip-permissions|--dangerously-bypass-approvals-and-sandbox|--yolo\b|--allow-all-tools|bypasspermissions|"autoapprove"[ \t]{0,6}:[ \t]{0,6}true|chat\.tools\.autoapprove"?[ \t]{0,6}:[ \t]{0,6}true|approval_policy[ \t]{0,6}=[ \t]{0,6}"never"|--ask-for-approval[ \t]{1,6}never|sandbox_mode[ \t]{0,6}=[ \t]{0,6}"danger-full-access"|--sandbox[ \t]{1,6}danger-full-access|"alwaysallow"[ \t]{0,6}:[ \t]{0,6}\[[ \t]{0,6}"\*")/iy;
+// The "--" flags share their prefix: the same matches (no other alternative starts with "-"), and
+// the ReDoS checker's fuzzer decides the pattern in a fraction of the time (it flaked on a busy machine).
+const BYPASS_RE = /(?:--(?:dangerously-skip-permissions|dangerously-bypass-approvals-and-sandbox|yolo\b|allow-all-tools|ask-for-approval[ \t]{1,6}never|sandbox[ \t]{1,6}danger-full-access)|bypasspermissions|"autoapprove"[ \t]{0,6}:[ \t]{0,6}true|chat\.tools\.autoapprove"?[ \t]{0,6}:[ \t]{0,6}true|approval_policy[ \t]{0,6}=[ \t]{0,6}"never"|sandbox_mode[ \t]{0,6}=[ \t]{0,6}"danger-full-access"|"alwaysallow"[ \t]{0,6}:[ \t]{0,6}\[[ \t]{0,6}"\*")/iy;
 
 function bypassJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const [ls, le] = lineBounds(src.raw, m.index, 300);

@@ -1,0 +1,814 @@
+// The shared keyword pass: one loop over a view's `norm` finds what every family's gate looks for.
+//
+// Three kinds of keys are registered at module load, and one pass per view (cached) reports them:
+// - word groups of the phrase gates (context.ts): whole runs of a-z letters, found by a rolling
+//   hash looked up among the anchor and companion words; "then" companions within a distance of
+//   an anchor; single code units ("marks"); and 8-letter sequences of the letters-only stream
+//   (split or spaced-out phrases), by a rolling hash over the last 8 letters;
+// - triggers of the command-like families (code-execution.ts and the families that share its
+//   runners): literals at a word start, whole words or `*` stems;
+// - stems of the Latin-script languages of injection-i18n.ts: a literal right after a space (or at
+//   the start), longest first and never overlapping, as the regular expression ` (?:a|b|...)`
+//   scanned left to right would find them; plus which non-Latin scripts occur.
+// Triggers and stems sit in one trie, walked only from the places a match can start: a word start
+// (triggers and stems start with a letter or digit there) or a character that starts a trigger
+// written with punctuation first ("://", "$(curl"). A full automaton stepped on every character
+// finds the same matches, but its table does not stay in cache between two files of a scan.
+// The trie and the hash tables are built once, on the first pass after a registration.
+import type { TextView } from './text.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Word groups (the phrase gates)
+
+/** What opens one group of a gate. */
+export interface GateGroup {
+  /** Anchor words, lower-case a-z: every match holds one of them as a whole word. */
+  readonly words: readonly string[];
+  /** Companion words: every match also holds one of them within `within` characters after an anchor. */
+  readonly then?: readonly string[];
+  readonly within?: number;
+  /** Single UTF-16 code units that count as anchors too (e.g. the low half of an emoji). */
+  readonly marks?: readonly number[];
+  /** Letter sequences (8+ lower-case letters, as in `squashed`) that open the group wherever they occur. */
+  readonly letters?: readonly string[];
+}
+
+/** A gate's groups as registered: rules first (`ruleCount` of them), then extra groups. */
+interface GateSpec {
+  readonly groups: readonly GateGroup[];
+  readonly ruleCount: number;
+  readonly base: number;
+}
+
+/** Group flags: an anchor (with its companion) was seen; a letter sequence was seen. */
+export const SEEN_WORD = 1;
+export const SEEN_LETTERS = 2;
+/** Anchor positions kept per gate and view; past this the gate's rules run on the whole text. */
+export const MAX_GATE_POSITIONS = 256;
+
+const GRAM = 8;
+// Bloom filters in front of the hash tables, as bit sets small enough to stay in the L1 cache.
+const BLOOM_BITS = 16;
+const BLOOM_MASK = (1 << BLOOM_BITS) - 1;
+const GRAM_BLOOM_BITS = 12;
+const FAR = -(2 ** 30);
+/** 31^GRAM modulo 2^32, the weight of the letter that leaves the rolling hash. */
+const POW_GRAM = ((): number => {
+  let p = 1;
+  for (let k = 0; k < GRAM; k++) p = Math.imul(p, 31);
+  return p;
+})();
+
+/** Hash of a lower-case a-z word, as the pass computes it. */
+export function hashWord(word: string): number {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = (Math.imul(h, 31) + word.charCodeAt(i)) | 0;
+  return h;
+}
+
+const bloomSlot = (h: number): number => (h ^ (h >>> BLOOM_BITS)) & BLOOM_MASK;
+const gramSlot = (h: number): number => (h ^ (h >>> 20)) & ((1 << GRAM_BLOOM_BITS) - 1);
+const setBit = (bits: Int32Array, slot: number): void => {
+  bits[slot >>> 5]! |= 1 << (slot & 31);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Triggers and stems (the trie)
+
+/** Trigger occurrences kept per key and view: bounded so a flood of one word stays cheap. */
+const MAX_TRIGGER_POSITIONS = 1 << 15;
+
+/** Trigger keys found in a view, each with the `norm` offsets where it starts. */
+export type Triggers = ReadonlyMap<string, readonly number[]>;
+
+const KIND_TRIGGER = 0;
+const KIND_STEM = 1;
+
+interface Pattern {
+  readonly kind: typeof KIND_TRIGGER | typeof KIND_STEM;
+  /** The key: the trigger as registered ("password*") or the stem trimmed ("hai"). */
+  readonly key: string;
+  readonly length: number;
+  /** Trigger: the character before must not be a letter or digit. */
+  readonly wordStart: boolean;
+  /** Trigger: the character after must not be a letter or digit. Stem: must not be a-z. */
+  readonly wholeWord: boolean;
+  /** Stem: its place in the alternation (the first that matches at a place wins). */
+  readonly rank: number;
+  /** Trigger: leading spaces taken off its text (" ncat"): the trie holds the rest, which must follow them. */
+  readonly lead: number;
+}
+
+interface Trie {
+  readonly classOf: Uint8Array;
+  readonly classes: number;
+  /** Nodes below this (the root and the first two levels) have dense rows in `next`. */
+  readonly dense: number;
+  /**
+   * Child of node s < dense for class c at s * classes + c, as a reference: the child's number
+   * times two, plus one when patterns end there; 0 means none (the root is never a child).
+   */
+  readonly next: Uint16Array | Int32Array;
+  /** Children of a deeper node s (references, as in `next`): kidClass / kidNode [kidStart[s], kidStart[s + 1]). */
+  readonly kidStart: Int32Array;
+  readonly kidClass: Uint8Array;
+  readonly kidNode: Uint16Array | Int32Array;
+  /** Patterns ending at node s: patterns[outIds[k]] for k in [outStart[s], outStart[s + 1]). */
+  readonly outStart: Int32Array;
+  readonly outIds: Int32Array;
+  readonly patterns: readonly Pattern[];
+  /** Per code unit below 128: KIND_* bits (a-z letter, letter or digit, punctuation some pattern starts with). */
+  readonly kind: Uint8Array;
+  /**
+   * What can start at a place, by the classes of its first two characters (c1 * classes + c2):
+   * bit 1 a pattern of one character (c1), bit 2 one of two characters, bit 4 a longer one (then
+   * `triples` says whether the third character fits). Most word starts need no walk at all.
+   */
+  readonly pairs: Uint8Array;
+  /** Bit set over tripleSlot of the first three classes of the patterns of three or more characters. */
+  readonly triples: Int32Array;
+}
+
+const KIND_LETTER = 1;
+const KIND_ALNUM = 2;
+const KIND_ANYWHERE = 4;
+const TRIPLE_BITS = 14;
+const tripleSlot = (c1: number, c2: number, c3: number): number => (Math.imul((c1 << 16) | (c2 << 8) | c3, 0x9e3779b1) >>> (32 - TRIPLE_BITS)) | 0;
+
+// ---------------------------------------------------------------------------------------------
+// Scripts (for the non-Latin rules of injection-i18n.ts)
+
+/** Bits of `ViewKeywords.scripts`. */
+export const SCRIPT_HANGUL = 1;
+export const SCRIPT_CJK = 2;
+export const SCRIPT_CYRILLIC = 4;
+export const SCRIPT_ARABIC = 8;
+export const SCRIPT_DEVANAGARI = 16;
+
+const SCRIPT_RANGES: ReadonlyArray<[number, number, number]> = [
+  [0xac00, 0xd7af, SCRIPT_HANGUL],
+  [0x1100, 0x11ff, SCRIPT_HANGUL],
+  [0x3130, 0x318f, SCRIPT_HANGUL],
+  [0x3040, 0x30ff, SCRIPT_CJK],
+  [0x3400, 0x9fff, SCRIPT_CJK],
+  [0xf900, 0xfaff, SCRIPT_CJK],
+  [0x0400, 0x04ff, SCRIPT_CYRILLIC],
+  [0x0600, 0x06ff, SCRIPT_ARABIC],
+  [0x0900, 0x097f, SCRIPT_DEVANAGARI],
+];
+const SCRIPT_OF = new Uint8Array(0x10000);
+for (const [from, to, bit] of SCRIPT_RANGES) for (let c = from; c <= to; c++) SCRIPT_OF[c]! |= bit;
+
+// ---------------------------------------------------------------------------------------------
+// Registry
+
+const SPECS: GateSpec[] = [];
+let groupTotal = 0;
+const TRIGGERS = new Set<string>();
+const STEMS = new Set<string>();
+let tables: Tables | null = null;
+let cache = new WeakMap<TextView, ViewKeywords>();
+
+function invalidate(): void {
+  tables = null;
+  cache = new WeakMap();
+}
+
+/** Register a phrase gate's groups; returns the index of the gate and the global index of its first group. */
+export function registerWordGroups(groups: readonly GateGroup[], ruleCount: number): { gate: number; base: number } {
+  const base = groupTotal;
+  SPECS.push({ groups, ruleCount, base });
+  groupTotal += groups.length;
+  invalidate();
+  return { gate: SPECS.length - 1, base };
+}
+
+/**
+ * Register trigger keys: literals as they appear in `norm`; a trailing `*` makes a stem. A key
+ * counts only at the start of a word (when it starts with a letter or digit) and, unless a stem,
+ * only as a whole word (when it ends with one).
+ */
+export function registerTriggers(keys: Iterable<string>): void {
+  let added = false;
+  for (const k of keys) {
+    if (TRIGGERS.has(k)) continue;
+    TRIGGERS.add(k);
+    added = true;
+  }
+  if (added) invalidate();
+}
+
+/**
+ * Register stems: literals found right after a space or at the start; a trailing space means "not
+ * followed by a-z". At one place the stem registered first wins (register the longest first).
+ */
+export function registerStems(stems: Iterable<string>): void {
+  let added = false;
+  for (const s of stems) {
+    if (STEMS.has(s)) continue;
+    STEMS.add(s);
+    added = true;
+  }
+  if (added) invalidate();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+interface Tables {
+  readonly total: number;
+  readonly gates: number;
+  readonly firsts: IntTable;
+  readonly thens: IntTable;
+  readonly grams: IntTable;
+  readonly marks: IntTable;
+  /** Bit set over bloomSlot of the anchor and companion words. */
+  readonly bloom: Int32Array;
+  /** Bit set over gramSlot of the letter sequences. */
+  readonly gramBloom: Int32Array;
+  readonly within: Int32Array;
+  readonly hasThen: Uint8Array;
+  readonly gateOf: Int32Array;
+  readonly isRule: Uint8Array;
+  readonly trie: Trie;
+}
+
+function compileTables(): Tables {
+  const firsts = new Map<number, number[]>();
+  const thens = new Map<number, number[]>();
+  const grams = new Map<number, number[]>();
+  const marks = new Map<number, number[]>();
+  const bloom = new Int32Array(1 << (BLOOM_BITS - 5));
+  const gramBloom = new Int32Array(1 << (GRAM_BLOOM_BITS - 5));
+  const total = groupTotal;
+  const within = new Int32Array(total);
+  const hasThen = new Uint8Array(total);
+  const gateOf = new Int32Array(total);
+  const isRule = new Uint8Array(total);
+  const add = (map: Map<number, number[]>, key: number, g: number): void => {
+    const list = map.get(key);
+    if (!list) map.set(key, [g]);
+    else if (!list.includes(g)) list.push(g);
+  };
+  SPECS.forEach((spec, gi) => {
+    spec.groups.forEach((group, li) => {
+      const g = spec.base + li;
+      gateOf[g] = gi;
+      isRule[g] = li < spec.ruleCount ? 1 : 0;
+      for (const w of group.words) {
+        add(firsts, hashWord(w), g);
+        setBit(bloom, bloomSlot(hashWord(w)));
+      }
+      if (group.then && group.then.length > 0) {
+        hasThen[g] = 1;
+        within[g] = group.within ?? 60;
+        for (const w of group.then) {
+          add(thens, hashWord(w), g);
+          setBit(bloom, bloomSlot(hashWord(w)));
+        }
+      }
+      for (const m of group.marks ?? []) add(marks, m, g);
+      for (const l of group.letters ?? []) {
+        const h = hashWord(l.slice(0, GRAM));
+        add(grams, h, g);
+        setBit(gramBloom, gramSlot(h));
+      }
+    });
+  });
+  return {
+    total,
+    gates: SPECS.length,
+    firsts: intTable(firsts),
+    thens: intTable(thens),
+    grams: intTable(grams),
+    marks: intTable(marks),
+    bloom,
+    gramBloom,
+    within,
+    hasThen,
+    gateOf,
+    isRule,
+    trie: buildTrie(),
+  };
+}
+
+/**
+ * An int32 → group indices table, open addressing: `find` gives the slot of a key or -1, and the
+ * slot's groups are groups[from[slot]] .. groups[to[slot] - 1]. A Map costs several times more per
+ * lookup on the hot path.
+ */
+interface IntTable {
+  readonly size: number;
+  readonly mask: number;
+  readonly keys: Int32Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly groups: Int32Array;
+}
+
+function intTable(map: ReadonlyMap<number, readonly number[]>): IntTable {
+  let cap = 8;
+  while (cap < map.size * 2) cap <<= 1;
+  const keys = new Int32Array(cap);
+  const from = new Int32Array(cap).fill(-1);
+  const to = new Int32Array(cap);
+  const groups: number[] = [];
+  for (const [key, list] of map) {
+    let slot = slotOf(key, cap - 1);
+    while (from[slot] !== -1) slot = (slot + 1) & (cap - 1);
+    keys[slot] = key;
+    from[slot] = groups.length;
+    groups.push(...list);
+    to[slot] = groups.length;
+  }
+  return { size: map.size, mask: cap - 1, keys, from, to, groups: Int32Array.from(groups) };
+}
+
+function slotOf(key: number, mask: number): number {
+  return (Math.imul(key, 0x9e3779b1) >>> 16) & mask;
+}
+
+/** The slot of `key`, or -1. */
+function find(t: IntTable, key: number): number {
+  let slot = slotOf(key, t.mask);
+  for (;;) {
+    if (t.from[slot] === -1) return -1;
+    if (t.keys[slot] === key) return slot;
+    slot = (slot + 1) & t.mask;
+  }
+}
+
+function isAlnumCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+}
+
+function buildTrie(): Trie {
+  const patterns: Pattern[] = [];
+  const texts: string[] = [];
+  for (const key of TRIGGERS) {
+    const full = key.endsWith('*') ? key.slice(0, -1) : key;
+    // a trigger that starts with spaces is walked from the word after them: spaces are everywhere
+    const text = full.trimStart();
+    const lead = full.length - text.length;
+    if (text.length === 0) continue;
+    patterns.push({ kind: KIND_TRIGGER, key, length: text.length, wordStart: lead > 0 || isAlnumCode(text.charCodeAt(0)), wholeWord: !key.endsWith('*') && isAlnumCode(text.charCodeAt(text.length - 1)), rank: 0, lead });
+    texts.push(text);
+  }
+  let rank = 0;
+  for (const stem of STEMS) {
+    const text = stem.trimEnd();
+    if (text.length === 0) continue;
+    if (!isAlnumCode(text.charCodeAt(0))) throw new Error(`stem "${stem}" must start with a letter or digit`);
+    patterns.push({ kind: KIND_STEM, key: text, length: text.length, wordStart: true, wholeWord: stem.length !== text.length, rank: rank++, lead: 0 });
+    texts.push(text);
+  }
+  const classOf = new Uint8Array(65536);
+  let classes = 1;
+  const anywhere = new Uint8Array(128);
+  patterns.forEach((p, id) => {
+    const text = texts[id]!;
+    for (let i = 0; i < p.length; i++) {
+      const c = text.charCodeAt(i);
+      if (classOf[c] === 0) {
+        if (classes === 255) throw new Error('too many distinct keyword characters');
+        classOf[c] = classes++;
+      }
+    }
+    const first = text.charCodeAt(0);
+    if (!p.wordStart) {
+      if (first >= 128) throw new Error(`trigger "${p.key}" must start with an ASCII character`);
+      anywhere[first] = 1;
+    } else if (!isAlnumCode(first)) {
+      throw new Error(`trigger "${p.key}" must start with a letter or digit after its leading spaces`);
+    }
+  });
+  const children: Array<Map<number, number>> = [new Map()];
+  const ends: number[][] = [[]];
+  patterns.forEach((p, id) => {
+    const text = texts[id]!;
+    let node = 0;
+    for (let i = 0; i < p.length; i++) {
+      const c = classOf[text.charCodeAt(i)]!;
+      let child = children[node]!.get(c);
+      if (child === undefined) {
+        child = children.length;
+        children.push(new Map());
+        ends.push([]);
+        children[node]!.set(c, child);
+      }
+      node = child;
+    }
+    ends[node]!.push(id);
+  });
+  // Number the nodes breadth first. Nearly every walk reads only the root and the first two
+  // levels: they get dense rows, small enough to stay in cache; deeper nodes (mostly one child
+  // each) list their children.
+  const n = children.length;
+  const order = [0];
+  const depth = new Int32Array(n);
+  for (let head = 0; head < order.length; head++) {
+    for (const child of children[order[head]!]!.values()) {
+      depth[child] = depth[order[head]!]! + 1;
+      order.push(child);
+    }
+  }
+  const id = new Int32Array(n);
+  order.forEach((node, k) => (id[node] = k));
+  let dense = 0;
+  while (dense < n && depth[order[dense]!]! <= 2) dense++;
+  // references fit 16 bits for any realistic registry: half the cache lines per row
+  const narrow = 2 * n + 1 < 65536;
+  const next = narrow ? new Uint16Array(dense * classes) : new Int32Array(dense * classes);
+  const kidStart = new Int32Array(n + 1);
+  const kidClass: number[] = [];
+  const kidNode: number[] = [];
+  const ref = (child: number): number => (id[child]! << 1) | (ends[child]!.length > 0 ? 1 : 0);
+  order.forEach((node, k) => {
+    kidStart[k] = kidClass.length;
+    for (const [c, child] of children[node]!) {
+      if (k < dense) next[k * classes + c] = ref(child);
+      else {
+        kidClass.push(c);
+        kidNode.push(ref(child));
+      }
+    }
+  });
+  kidStart[n] = kidClass.length;
+  const outStart = new Int32Array(n + 1);
+  const outIds: number[] = [];
+  for (let k = 0; k < n; k++) {
+    outStart[k] = outIds.length;
+    outIds.push(...ends[order[k]!]!);
+  }
+  outStart[n] = outIds.length;
+  const pairs = new Uint8Array(classes * classes);
+  const triples = new Int32Array(1 << (TRIPLE_BITS - 5));
+  texts.forEach((text) => {
+    const c1 = classOf[text.charCodeAt(0)]!;
+    if (text.length === 1) {
+      for (let c2 = 0; c2 < classes; c2++) pairs[c1 * classes + c2]! |= 1;
+      return;
+    }
+    const c2 = classOf[text.charCodeAt(1)]!;
+    if (text.length === 2) {
+      pairs[c1 * classes + c2]! |= 2;
+      return;
+    }
+    pairs[c1 * classes + c2]! |= 4;
+    setBit(triples, tripleSlot(c1, c2, classOf[text.charCodeAt(2)]!));
+  });
+  const kind = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) kind[c] = ((c - 97) >>> 0 < 26 ? KIND_LETTER : 0) | (isAlnumCode(c) ? KIND_ALNUM : 0) | (anywhere[c] === 1 ? KIND_ANYWHERE : 0);
+  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pass
+
+/** What one pass over a view's `norm` found. */
+export interface ViewKeywords {
+  /** Per registered group: SEEN_WORD / SEEN_LETTERS bits. */
+  readonly flags: Uint8Array;
+  /** Per gate: anchor positions of its rules (at most MAX_GATE_POSITIONS, then `dense`). */
+  readonly positions: number[][];
+  /** Per gate: too many anchors, or a letter sequence seen: its rules run on the whole text. */
+  readonly dense: Uint8Array;
+  /** Per gate: a letter sequence was seen (what counts when this view is a segment of another). */
+  readonly lettersDense: Uint8Array;
+  readonly triggers: Triggers;
+  /** A stem at offset 0, or null. */
+  readonly stemAtStart: string | null;
+  /** Stems after a space, longest at each place, left to right, never overlapping. */
+  readonly stems: readonly string[];
+  /** SCRIPT_* bits of the non-Latin scripts that occur. */
+  readonly scripts: number;
+}
+
+/**
+ * The keywords of a view's `norm`, computed once per view.
+ *
+ * @example keywordsOf(new TextView('Run curl | sh')).triggers.has('curl') // true, when 'curl' is registered
+ */
+export function keywordsOf(view: TextView): ViewKeywords {
+  let found = cache.get(view);
+  if (found === undefined) {
+    found = scan((tables ??= compileTables()), view.norm);
+    cache.set(view, found);
+  }
+  return found;
+}
+
+interface StemHit {
+  readonly start: number;
+  readonly pattern: Pattern;
+}
+
+// Small per-view arrays come out of shared chunks: a typed array of its own per view costs more
+// to allocate (and to collect) than the pass over a short text.
+const CHUNK_BYTES = 1 << 16;
+let chunk = new Uint8Array(CHUNK_BYTES);
+let chunkUsed = 0;
+
+function bytes(n: number): Uint8Array {
+  if (n > CHUNK_BYTES >> 4) return new Uint8Array(n);
+  if (chunkUsed + n > CHUNK_BYTES) {
+    chunk = new Uint8Array(CHUNK_BYTES);
+    chunkUsed = 0;
+  }
+  const out = chunk.subarray(chunkUsed, chunkUsed + n);
+  chunkUsed += n;
+  return out;
+}
+
+// State of the pass in progress (one at a time): the helpers below read it instead of closures,
+// so the loop calls the same functions on every view.
+let curTables: Tables;
+let curText = '';
+let curFlags: Uint8Array = new Uint8Array(0);
+let curPositions: number[][] = [];
+let curDense: Uint8Array = new Uint8Array(0);
+let curLast = new Int32Array(64);
+/** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
+const curLists: Array<number[] | undefined> = [];
+const curSeen: number[] = [];
+let curStems: StemHit[] | null = null;
+const RING = new Uint8Array(GRAM);
+
+function openGroup(g: number, at: number): void {
+  curFlags[g]! |= SEEN_WORD;
+  const t = curTables;
+  if (t.isRule[g] === 0) return;
+  const gi = t.gateOf[g]!;
+  if (curDense[gi] === 1) return;
+  const list = curPositions[gi]!;
+  if (list.length >= MAX_GATE_POSITIONS) curDense[gi] = 1;
+  else if (list[list.length - 1] !== at) list.push(at);
+}
+
+function endWord(h: number, at: number): void {
+  const t = curTables;
+  const firsts = t.firsts;
+  const f = find(firsts, h);
+  if (f !== -1) {
+    for (let k = firsts.from[f]!; k < firsts.to[f]!; k++) {
+      const g = firsts.groups[k]!;
+      if (t.hasThen[g] === 1) curLast[g] = at;
+      else openGroup(g, at);
+    }
+  }
+  const thens = t.thens;
+  const n = find(thens, h);
+  if (n !== -1) {
+    for (let k = thens.from[n]!; k < thens.to[n]!; k++) {
+      const g = thens.groups[k]!;
+      if (at - curLast[g]! <= t.within[g]!) openGroup(g, curLast[g]!);
+    }
+  }
+}
+
+function sawLetters(roll: number, lettersDense: Uint8Array): void {
+  const grams = curTables.grams;
+  const slot = find(grams, roll);
+  if (slot === -1) return;
+  const gateOf = curTables.gateOf;
+  for (let k = grams.from[slot]!; k < grams.to[slot]!; k++) {
+    const g = grams.groups[k]!;
+    curFlags[g]! |= SEEN_LETTERS;
+    // a split phrase is found in `squashed`, outside any window
+    curDense[gateOf[g]!] = 1;
+    lettersDense[gateOf[g]!] = 1;
+  }
+}
+
+/** Record the matches of the patterns ending at trie node `node`, starting at `i` and ending at `k`. */
+function sawMatches(trie: Trie, node: number, i: number, k: number): void {
+  const s = curText;
+  const n = s.length;
+  const { outStart, outIds, patterns } = trie;
+  for (let o = outStart[node]!; o < outStart[node + 1]!; o++) {
+    const id = outIds[o]!;
+    const p = patterns[id]!;
+    if (p.kind === KIND_TRIGGER) {
+      if (p.wholeWord && k + 1 < n && isAlnumCode(s.charCodeAt(k + 1))) continue;
+      let start = i;
+      if (p.lead > 0) {
+        if (i < p.lead) continue;
+        let q = 1;
+        while (q <= p.lead && s.charCodeAt(i - q) === 0x20) q++;
+        if (q <= p.lead) continue;
+        start = i - p.lead;
+      }
+      let list = curLists[id];
+      if (list === undefined) {
+        curLists[id] = list = [];
+        curSeen.push(id);
+      }
+      if (list.length < MAX_TRIGGER_POSITIONS) list.push(start);
+    } else {
+      if (i > 0 && s.charCodeAt(i - 1) !== 0x20) continue;
+      if (p.wholeWord && k + 1 < n && (s.charCodeAt(k + 1) - 97) >>> 0 < 26) continue;
+      (curStems ??= []).push({ start: i, pattern: p });
+    }
+  }
+}
+
+const NO_TRIGGERS: Triggers = new Map();
+
+function scan(t: Tables, s: string): ViewKeywords {
+  const flags = bytes(t.total);
+  const positions: number[][] = [];
+  for (let k = 0; k < t.gates; k++) positions.push([]);
+  const dense = bytes(t.gates);
+  const lettersDense = bytes(t.gates);
+  if (curLast.length < t.total) curLast = new Int32Array(t.total);
+  curLast.fill(FAR, 0, t.total);
+  curTables = t;
+  curText = s;
+  curFlags = flags;
+  curPositions = positions;
+  curDense = dense;
+  curStems = null;
+  // left over only if a pass was cut short by an exception
+  for (const id of curSeen) curLists[id] = undefined;
+  curSeen.length = 0;
+  let scripts = 0;
+  const { bloom, gramBloom, grams, marks, trie } = t;
+  const { kind, classOf, classes, next, kidStart, kidClass, kidNode, pairs, triples } = trie;
+  const denseNodes = trie.dense;
+  const hasGrams = grams.size > 0;
+  const hasMarks = marks.size > 0;
+  const n = s.length;
+  const ring = RING.fill(0);
+  const pow = POW_GRAM;
+  let slot = 0;
+  let seen = 0;
+  let roll = 0;
+  let h = 0;
+  let len = 0;
+  let alnumBefore = false;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    const k = c < 128 ? kind[c]! : 0;
+    // a match can start here: a letter or digit at a word start, or punctuation some trigger starts with
+    if (k !== 0) {
+      const alnum = (k & KIND_ALNUM) !== 0;
+      if (alnum ? !alnumBefore : (k & KIND_ANYWHERE) !== 0) {
+        const c1 = classOf[c]!;
+        const c2 = i + 1 < n ? classOf[s.charCodeAt(i + 1)]! : 0;
+        const pair = pairs[c1 * classes + c2]!;
+        let walk = (pair & 3) !== 0;
+        if (!walk && pair !== 0) {
+          const slot3 = tripleSlot(c1, c2, i + 2 < n ? classOf[s.charCodeAt(i + 2)]! : 0);
+          walk = ((triples[slot3 >>> 5]! >>> (slot3 & 31)) & 1) !== 0;
+        }
+        // walk the trie from here; most walks end after a character or two
+        let ref = walk ? next[c1]! : 0;
+        for (let k = i + 1; ref !== 0; k++) {
+          const node = ref >>> 1;
+          if ((ref & 1) !== 0) sawMatches(trie, node, i, k - 1);
+          if (k >= n) break;
+          const cls = classOf[s.charCodeAt(k)]!;
+          if (node < denseNodes) ref = next[node * classes + cls]!;
+          else {
+            const end = kidStart[node + 1]!;
+            let q = kidStart[node]!;
+            while (q < end && kidClass[q] !== cls) q++;
+            ref = q < end ? kidNode[q]! : 0;
+          }
+        }
+      }
+      alnumBefore = alnum;
+    } else alnumBefore = false;
+    if ((k & KIND_LETTER) !== 0) {
+      h = (Math.imul(h, 31) + c) | 0;
+      len++;
+      if (hasGrams) {
+        roll = (Math.imul(roll, 31) + c - Math.imul(ring[slot]!, pow)) | 0;
+        ring[slot] = c;
+        slot = (slot + 1) & (GRAM - 1);
+        if (++seen >= GRAM) {
+          const slot12 = gramSlot(roll);
+          if (((gramBloom[slot12 >>> 5]! >>> (slot12 & 31)) & 1) !== 0) sawLetters(roll, lettersDense);
+        }
+      }
+      continue;
+    }
+    if (len !== 0) {
+      const slot16 = bloomSlot(h);
+      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) endWord(h, i - len);
+      h = 0;
+      len = 0;
+    }
+    if (c > 127) {
+      scripts |= SCRIPT_OF[c]!;
+      if (hasMarks) {
+        const m = find(marks, c);
+        if (m !== -1) for (let k = marks.from[m]!; k < marks.to[m]!; k++) openGroup(marks.groups[k]!, i);
+      }
+    }
+  }
+  if (len !== 0 && ((bloom[bloomSlot(h) >>> 5]! >>> (bloomSlot(h) & 31)) & 1) !== 0) endWord(h, n - len);
+  let triggers = NO_TRIGGERS;
+  if (curSeen.length > 0) {
+    const found = new Map<string, number[]>();
+    for (const id of curSeen) {
+      found.set(trie.patterns[id]!.key, curLists[id]!);
+      curLists[id] = undefined;
+    }
+    curSeen.length = 0;
+    triggers = found;
+  }
+  const stemHits = curStems;
+  curText = '';
+  curStems = null;
+  const { atStart, stems } = stemHits === null ? { atStart: null, stems: [] } : resolveStems(stemHits);
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts };
+}
+
+/**
+ * The stems a left-to-right scan of ` (?:first|second|...)` finds: at each space the first stem
+ * (in registration order) that matches after it, then the scan resumes after that stem. The stem
+ * at offset 0 is reported apart (it needs no space).
+ */
+function resolveStems(hits: readonly StemHit[]): { atStart: string | null; stems: string[] } {
+  // at each start the alternative listed first wins
+  const best = new Map<number, Pattern>();
+  for (const hit of hits) {
+    const prev = best.get(hit.start);
+    if (prev === undefined || hit.pattern.rank < prev.rank) best.set(hit.start, hit.pattern);
+  }
+  const starts = [...best.keys()].sort((a, b) => a - b);
+  let atStart: string | null = null;
+  const stems: string[] = [];
+  let resume = 0;
+  for (const start of starts) {
+    const p = best.get(start)!;
+    if (start === 0) {
+      atStart = p.key;
+      continue;
+    }
+    // the match is the space at start - 1 and the stem
+    if (start - 1 < resume) continue;
+    stems.push(p.key);
+    resume = start + p.length;
+  }
+  return { atStart, stems };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A view with its segments, for the phrase gates
+
+/** What the phrase gates see of a view: its own anchors, plus what its hidden and decoded segments open. */
+export interface GatePass {
+  readonly flags: Uint8Array;
+  /** Per gate: anchor positions in the view's own `norm`. */
+  readonly positions: readonly (readonly number[])[];
+  readonly dense: Uint8Array;
+}
+
+let gatePasses = new WeakMap<TextView, GatePass>();
+let gatePassesOf: Tables | null = null;
+
+/**
+ * The gate pass of a view: its own keywords, and the groups its segments (and theirs) open. A rule
+ * opened only inside a segment runs on the whole view (whose segments the matcher rescans).
+ */
+export function gatePassOf(view: TextView): GatePass {
+  const t = (tables ??= compileTables());
+  if (gatePassesOf !== t) {
+    gatePasses = new WeakMap();
+    gatePassesOf = t;
+  }
+  const cached = gatePasses.get(view);
+  if (cached) return cached;
+  const own = keywordsOf(view);
+  let flags = own.flags;
+  let dense = own.dense;
+  const walk = (v: TextView): void => {
+    for (const list of [v.hidden, v.decoded]) {
+      for (const seg of list) {
+        const k = keywordsOf(seg.view);
+        if (flags === own.flags) {
+          flags = own.flags.slice();
+          dense = own.dense.slice();
+        }
+        for (let g = 0; g < flags.length; g++) flags[g]! |= k.flags[g]!;
+        for (let gi = 0; gi < dense.length; gi++) dense[gi]! |= k.lettersDense[gi]!;
+        walk(seg.view);
+      }
+    }
+  };
+  walk(view);
+  if (flags !== own.flags) {
+    for (let g = 0; g < t.total; g++) if (t.isRule[g] === 1 && flags[g] !== 0 && own.flags[g] === 0) dense[t.gateOf[g]!] = 1;
+  }
+  const pass: GatePass = { flags, positions: own.positions, dense };
+  gatePasses.set(view, pass);
+  return pass;
+}
+
+
+/** The registered trigger keys and stems, in registration order (for tests and tooling). */
+export function registeredKeywords(): { readonly triggers: readonly string[]; readonly stems: readonly string[] } {
+  return { triggers: [...TRIGGERS], stems: [...STEMS] };
+}
