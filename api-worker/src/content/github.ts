@@ -3,6 +3,7 @@
 // GraphQL `createCommitOnBranch` guarded by `expectedHeadOid`, and a stale head becomes a
 // ContentConflictError. Also builds the Octokit client (retry on 5xx and timeouts, throttling).
 // Runs on Node and Cloudflare Workers alike (fetch, Web APIs, no node:*).
+import { decodeBase64, encodeBase64 } from '../../../scripts/core/base64.ts';
 import { Octokit } from '@octokit/rest';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
@@ -116,22 +117,7 @@ class LruCache<V> {
   }
 }
 
-/** Base64 of bytes, without Buffer (Workers have none). */
-export function encodeBase64(bytes: Uint8Array): string {
-  // Chunks of a multiple of 3 bytes, so no padding lands mid-string.
-  const chunk = 3 * 10_000;
-  let out = '';
-  for (let i = 0; i < bytes.length; i += chunk) out += btoa(String.fromCharCode(...bytes.subarray(i, i + chunk)));
-  return out;
-}
-
-/** Bytes of base64 text (whitespace, as in GitHub's wrapped blobs, is ignored). */
-export function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text.replace(/\s/g, ''));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
+export { decodeBase64, encodeBase64 };
 
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;

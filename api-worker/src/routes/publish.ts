@@ -2,6 +2,7 @@
 // and queues the soul folder as one commit with a `Published-by:` trailer; `POST /validate` runs the
 // checks without publishing.
 import type { Hono } from 'hono';
+import { decodeBase64 } from '../../../scripts/core/base64.ts';
 import { RegistryError } from '../../../scripts/core/errors.ts';
 import { compareVersion, gateError, OWNERS_FILE, parseOwnersFile, runGate } from '../../../scripts/core/gate.ts';
 import { IMAGE_EXTENSIONS, extensionOf, MANIFEST_FILE } from '../../../scripts/core/package.ts';
@@ -39,12 +40,9 @@ export function readFilesField(body: Record<string, unknown>): Record<string, st
   return out;
 }
 
-function decodeBase64(text: string, name: string): Uint8Array {
+function imageBytes(text: string, name: string): Uint8Array {
   try {
-    const bin = atob(text.replace(/\s+/g, ''));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
+    return decodeBase64(text);
   } catch (cause) {
     throw new RegistryError('BAD_REQUEST', `file "${name}" is an image and must be sent as base64`, { cause });
   }
@@ -103,7 +101,7 @@ export function registerPublish(api: Hono, deps: AppDeps): void {
     const folder = `souls/${owner}/${name}`;
     const changes: { path: string; content: Uint8Array | null }[] = [{ path: `${folder}/${MANIFEST_FILE}`, content: encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`) }];
     for (const [file, text] of Object.entries(files)) {
-      changes.push({ path: `${folder}/${file}`, content: IMAGE_EXTENSIONS.has(extensionOf(file)) ? decodeBase64(text, file) : encoder.encode(text) });
+      changes.push({ path: `${folder}/${file}`, content: IMAGE_EXTENSIONS.has(extensionOf(file)) ? imageBytes(text, file) : encoder.encode(text) });
     }
     const keep = new Set(changes.map((ch) => ch.path));
     if (head !== null) for (const path of await content.listFiles(head, folder)) if (!keep.has(path)) changes.push({ path, content: null });
