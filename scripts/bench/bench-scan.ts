@@ -8,7 +8,8 @@
 import { csvColumn } from '../train/corpus.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { FAMILIES, RULES, SCANNER_VERSION, createScanContext, scanPackage } from '../core/index.ts';
 import type { TextView } from '../core/scan/text.ts';
@@ -22,7 +23,7 @@ const CORPUS = join(PACKAGE_ROOT, '..', 'shared', 'corpus');
 const NAIVE_RULES_FILE = join(PACKAGE_ROOT, '..', 'shared', 'reference', 'scan-rules-1.3.0.json');
 
 type Files = Record<string, string>;
-interface Pkg {
+export interface Pkg {
   group: string;
   files: Files;
   bytes: number;
@@ -31,7 +32,7 @@ interface Pkg {
 // ---------------------------------------------------------------------------------------------
 // Corpus
 
-function manifest(name: string, description: string): string {
+export function manifest(name: string, description: string): string {
   return JSON.stringify(
     {
       specVersion: '0.4',
@@ -68,7 +69,7 @@ function sizeOf(files: Files): number {
 
 
 
-function exampleSouls(): Pkg[] {
+export function exampleSouls(): Pkg[] {
   const dir = join(PACKAGE_ROOT, 'souls');
   if (!existsSync(dir)) return [];
   return findPackages(dir).map((f) => {
@@ -77,7 +78,7 @@ function exampleSouls(): Pkg[] {
   });
 }
 
-function corpusPackages(): { benign: Pkg[]; attacks: Pkg[]; paragraphs: string[] } {
+export function corpusPackages(): { benign: Pkg[]; attacks: Pkg[]; paragraphs: string[] } {
   if (!existsSync(CORPUS)) return { benign: [], attacks: [], paragraphs: [] };
   const benignTexts = csvColumn(readFileSync(join(CORPUS, 'benign-personas/awesome-chatgpt-prompts.csv'), 'utf8'), 'prompt');
   const attackTexts: string[] = [];
@@ -109,7 +110,7 @@ function prng(seed: number): () => number {
 }
 
 /** Persona packages of 5 to 80 KB assembled from realistic paragraphs, with headings between them. */
-function syntheticPackages(paragraphs: readonly string[], count: number): Pkg[] {
+export function syntheticPackages(paragraphs: readonly string[], count: number): Pkg[] {
   const pool = paragraphs.filter((p) => p.length > 80 && p.length < 4000);
   if (pool.length === 0) return [];
   const rand = prng(42);
@@ -131,7 +132,7 @@ function syntheticPackages(paragraphs: readonly string[], count: number): Pkg[] 
 }
 
 /** Paragraphs of the example souls, so synthetic packages exist even without the shared corpus. */
-function soulParagraphs(souls: readonly Pkg[]): string[] {
+export function soulParagraphs(souls: readonly Pkg[]): string[] {
   return souls.flatMap((s) =>
     Object.entries(s.files)
       .filter(([n]) => n.endsWith('.md'))
@@ -147,7 +148,7 @@ function fill(unit: string): string {
   return unit.repeat(Math.ceil(MB / unit.length)).slice(0, MB);
 }
 
-const ADVERSARIAL: ReadonlyArray<[string, () => string]> = [
+export const ADVERSARIAL: ReadonlyArray<[string, () => string]> = [
   ["'a'", () => fill('a')],
   ['spaces', () => fill(' ')],
   ["'<!--'", () => fill('<!--')],
@@ -350,4 +351,4 @@ function main(): number {
   return values.check && !(okSpeed && okWorst) ? 1 : 0;
 }
 
-process.exitCode = main();
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();

@@ -134,6 +134,26 @@ describe('phrase gate groups', () => {
   it('opens a rule found only in a hidden segment, on the whole text', () => {
     const f = file('plain text <!-- zorblax --> more');
     expect(gate.flags(f)[0]).toBe(1);
-    expect(gate.select(f).file).toBe(f);
+    const { rules, windows } = gate.select(f);
+    expect(rules.map((r) => r.id)).toEqual(['T1']);
+    expect(windows[0]).toBeNull();
+  });
+
+  it('hands each open rule the windows around its own anchors only', () => {
+    const filler = 'lorem ipsum dolor '.repeat(200);
+    const raw = `${filler}zorblax ${filler}quuxer then flimflam ${filler}`;
+    const f = file(raw);
+    const { rules, windows } = gate.select(f);
+    expect(rules.map((r) => r.id)).toEqual(['T1', 'T2']);
+    const norm = f.view.norm;
+    const z = norm.indexOf('zorblax');
+    const q = norm.indexOf('quuxer');
+    expect(windows[0]).toEqual([z - 520, z + 640]);
+    expect(windows[1]).toEqual([q - 520, q + 640]);
+  });
+
+  it('runs a rule on the whole text when its windows would cover most of it', () => {
+    const { windows } = gate.select(file('short zorblax text'));
+    expect(windows[0]).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 import { gatePassOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
 import type { GateGroup } from './keywords.ts';
 import type { PhraseRule } from './match.ts';
-import type { TextView } from './text.ts';
+
 import type { TextFile } from './types.ts';
 
 // Cues that, before a phrase in the same sentence, make it the object of a refusal.
@@ -142,8 +142,6 @@ function hasCue(text: string, cues: readonly string[]): boolean {
 /** Characters kept before and after an anchor: the longest pattern plus the refusal-context reach. */
 const WINDOW_BEFORE = 520;
 const WINDOW_AFTER = 640;
-/** Windows are joined by a separator that no pattern crosses (none spans a newline and a full stop). */
-const WINDOW_SEPARATOR = '\n.\n';
 
 export type { GateGroup };
 
@@ -152,10 +150,11 @@ export interface PhraseGate {
   flags(file: TextFile): Uint8Array;
   /**
    * The rules that can match a file, without their `anyOf` (the gate did that work) and without
-   * `squashed` unless a split phrase was seen, and the file to run them on: a view of the windows
-   * around the anchors, or the file itself when anchors are many or came from hidden segments.
+   * `squashed` unless a split phrase was seen, each with where to run it: the windows of `norm`
+   * around its own anchors (flattened start, end pairs), or null for the whole text (anchors
+   * many, or seen only in hidden or decoded segments, or a split phrase seen).
    */
-  select(file: TextFile): { file: TextFile; rules: PhraseRule[] };
+  select(file: TextFile): { rules: PhraseRule[]; windows: Array<readonly number[] | null> };
 }
 
 /**
@@ -164,8 +163,8 @@ export interface PhraseGate {
  *
  * @example
  * const gate = createPhraseGate([{ rule, gate: { words: ['without'], then: ['restrictions'], within: 30 } }]);
- * const { file: f, rules } = gate.select(file);
- * if (rules.length > 0) runPhraseRules({ ...ctx, texts: [f] }, emit, rules, describe);
+ * const { rules, windows } = gate.select(file);
+ * rules.forEach((rule, i) => runPhraseRule(file, emit, rule, describe, {}, windows[i]));
  */
 export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: GateGroup }[], extra: readonly GateGroup[] = []): PhraseGate {
   const groups: GateGroup[] = [...entries.map((e) => ({ ...e.gate, letters: [...(e.gate.letters ?? []), ...(e.rule.squashed ?? [])] })), ...extra];
@@ -174,7 +173,7 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     for (const w of [...g.words, ...(g.then ?? [])]) if (!/^[a-z]+$/.test(w)) throw new Error(`gate word "${w}" must be lower-case a-z only`);
     for (const l of g.letters ?? []) if (!/^[a-z]{8,}$/.test(l)) throw new Error(`gate letters "${l}" must be at least 8 lower-case a-z letters`);
   });
-  const { gate: index, base } = registerWordGroups(groups, entries.length);
+  const { base } = registerWordGroups(groups, entries.length);
   const ruleCount = entries.length;
   const bare = entries.map(({ rule }) => {
     const { anyOf, squashed, ...rest } = rule;
@@ -188,78 +187,39 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     },
     select(file) {
       const pass = gatePassOf(file.view);
-      const open: PhraseRule[] = [];
+      const rules: PhraseRule[] = [];
+      const windows: Array<readonly number[] | null> = [];
       for (let i = 0; i < ruleCount; i++) {
-        const f = pass.flags[base + i]!;
-        if (f !== 0) open.push((f & SEEN_LETTERS) !== 0 ? bare[i]!.with : bare[i]!.without);
+        const g = base + i;
+        const f = pass.flags[g]!;
+        if (f === 0) continue;
+        rules.push((f & SEEN_LETTERS) !== 0 ? bare[i]!.with : bare[i]!.without);
+        const positions = pass.dense[g] === 1 ? undefined : pass.positions.get(g);
+        windows.push(positions === undefined ? null : windowsAround(positions, file.view.norm.length));
       }
-      if (open.length === 0 || pass.dense[index] === 1) return { file, rules: open };
-      const windowed = windowView(file.view, pass.positions[index]!);
-      return { file: windowed ? { ...file, view: windowed } : file, rules: open };
+      return { rules, windows };
     },
   };
 }
-
-const UNDERLYING = new WeakMap<TextView, TextView>();
 
 /**
- * The view a windowed view stands for (the view itself otherwise): its hidden and decoded
- * segments are the same, so what is computed from them can be cached on it.
+ * Merged windows [start, end) around anchor positions (in text order), flattened; null when they
+ * cover more than half of the text (one pass over it costs less than slicing).
  */
-export function underlyingView(view: TextView): TextView {
-  return UNDERLYING.get(view) ?? view;
-}
-
-/** A view whose `norm` holds only the windows around `positions`; offsets map back to the real text. */
-function windowView(view: TextView, positions: readonly number[]): TextView | null {
-  const norm = view.norm;
-  const sorted = [...positions].sort((a, b) => a - b);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const p of sorted) {
-    const s = Math.max(0, p - WINDOW_BEFORE);
-    const e = Math.min(norm.length, p + WINDOW_AFTER);
-    const last = ends.length - 1;
-    if (last >= 0 && s <= ends[last]!) ends[last] = Math.max(ends[last]!, e);
-    else {
-      starts.push(s);
-      ends.push(e);
-    }
-  }
+function windowsAround(positions: readonly number[], length: number): readonly number[] | null {
+  const out: number[] = [];
   let covered = 0;
-  for (let w = 0; w < starts.length; w++) covered += ends[w]! - starts[w]!;
-  if (covered * 2 > norm.length) return null;
-  const parts: string[] = [];
-  const at: number[] = [];
-  let length = 0;
-  for (let w = 0; w < starts.length; w++) {
-    if (w > 0) length += WINDOW_SEPARATOR.length;
-    at.push(length);
-    parts.push(norm.slice(starts[w]!, ends[w]!));
-    length += ends[w]! - starts[w]!;
-  }
-  const text = parts.join(WINDOW_SEPARATOR);
-  const toReal = (i: number): number => {
-    let lo = 0;
-    let hi = at.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (at[mid]! <= i) lo = mid;
-      else hi = mid - 1;
+  for (const p of positions) {
+    const s = Math.max(0, p - WINDOW_BEFORE);
+    const e = Math.min(length, p + WINDOW_AFTER);
+    const last = out.length - 1;
+    if (last > 0 && s <= out[last]!) {
+      covered += Math.max(0, e - out[last]!);
+      out[last] = Math.max(out[last]!, e);
+    } else {
+      out.push(s, e);
+      covered += e - s;
     }
-    return Math.min(starts[lo]! + Math.max(0, i - at[lo]!), ends[lo]! - 1);
-  };
-  // `norm` and `normOffset` come from the windows; every other member is the real view's, read
-  // with the real view as `this` (TextView keeps private fields).
-  const normOffset = (i: number): number => view.normOffset(toReal(i));
-  const windowed = new Proxy(view, {
-    get(target, prop) {
-      if (prop === 'norm') return text;
-      if (prop === 'normOffset') return normOffset;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  UNDERLYING.set(windowed, view);
-  return windowed;
+  }
+  return covered * 2 > length ? null : out;
 }

@@ -2,9 +2,10 @@
 //
 // Three kinds of keys are registered at module load, and one pass per view (cached) reports them:
 // - word groups of the phrase gates (context.ts): whole runs of a-z letters, found by a rolling
-//   hash looked up among the anchor and companion words; "then" companions within a distance of
-//   an anchor; single code units ("marks"); and 8-letter sequences of the letters-only stream
-//   (split or spaced-out phrases), by a rolling hash over the last 8 letters;
+//   hash looked up among the anchor and companion words, with the anchor positions of each rule
+//   (its windows); "then" companions within a distance of an anchor; single code units ("marks");
+//   and 8-letter sequences of the letters-only stream (split or spaced-out phrases), by the last
+//   8 letters packed 5 bits each;
 // - triggers of the command-like families (code-execution.ts and the families that share its
 //   runners): literals at a word start, whole words or `*` stems;
 // - stems of the Latin-script languages of injection-i18n.ts: a literal right after a space (or at
@@ -14,8 +15,10 @@
 // (triggers and stems start with a letter or digit there) or a character that starts a trigger
 // written with punctuation first ("://", "$(curl"). A full automaton stepped on every character
 // finds the same matches, but its table does not stay in cache between two files of a scan.
-// The trie and the hash tables are built once, on the first pass after a registration.
-import type { TextView } from './text.ts';
+// The loop takes a run of letters at a time (one word), so most characters cost a multiply and
+// a bit test. The trie and the hash tables are built once, on the first pass after a registration.
+import { createViewMemo } from './text.ts';
+import type { TextView, ViewMemo } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Word groups (the phrase gates)
@@ -43,21 +46,31 @@ interface GateSpec {
 /** Group flags: an anchor (with its companion) was seen; a letter sequence was seen. */
 export const SEEN_WORD = 1;
 export const SEEN_LETTERS = 2;
-/** Anchor positions kept per gate and view; past this the gate's rules run on the whole text. */
+/** Anchor positions kept per rule and view; past this the rule runs on the whole text. */
 export const MAX_GATE_POSITIONS = 256;
 
+/**
+ * Letter sequences are found by their first 8 letters, kept packed as the pass goes: 5 bits a
+ * letter (a = 1 ... z = 26), the last six in `lo` (30 bits) and the two before them in `hi` (10
+ * bits). No letter codes to 0, so fewer than 8 letters seen never equal a registered sequence.
+ */
 const GRAM = 8;
 // Bloom filters in front of the hash tables, as bit sets small enough to stay in the L1 cache.
 const BLOOM_BITS = 16;
 const BLOOM_MASK = (1 << BLOOM_BITS) - 1;
-const GRAM_BLOOM_BITS = 12;
+const GRAM_BLOOM_BITS = 14;
 const FAR = -(2 ** 30);
-/** 31^GRAM modulo 2^32, the weight of the letter that leaves the rolling hash. */
-const POW_GRAM = ((): number => {
-  let p = 1;
-  for (let k = 0; k < GRAM; k++) p = Math.imul(p, 31);
-  return p;
-})();
+
+/** The packed last six and the two earlier letters of a sequence's first 8 letters. */
+function packGram(letters: string): { lo: number; hi: number } {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < GRAM; i++) {
+    hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
+    lo = ((lo << 5) | (letters.charCodeAt(i) - 96)) & 0x3fffffff;
+  }
+  return { lo, hi };
+}
 
 /** Hash of a lower-case a-z word, as the pass computes it. */
 export function hashWord(word: string): number {
@@ -67,7 +80,7 @@ export function hashWord(word: string): number {
 }
 
 const bloomSlot = (h: number): number => (h ^ (h >>> BLOOM_BITS)) & BLOOM_MASK;
-const gramSlot = (h: number): number => (h ^ (h >>> 20)) & ((1 << GRAM_BLOOM_BITS) - 1);
+const gramSlot = (lo: number): number => Math.imul(lo, 0x9e3779b1) >>> (32 - GRAM_BLOOM_BITS);
 const setBit = (bits: Int32Array, slot: number): void => {
   bits[slot >>> 5]! |= 1 << (slot & 31);
 };
@@ -167,11 +180,11 @@ let groupTotal = 0;
 const TRIGGERS = new Set<string>();
 const STEMS = new Set<string>();
 let tables: Tables | null = null;
-let cache = new WeakMap<TextView, ViewKeywords>();
+/** Keywords of a view, with the tables they were found with (a registration after a pass makes new tables). */
+const cache: ViewMemo<{ readonly tables: Tables; readonly found: ViewKeywords }> = createViewMemo();
 
 function invalidate(): void {
   tables = null;
-  cache = new WeakMap();
 }
 
 /** Register a phrase gate's groups; returns the index of the gate and the global index of its first group. */
@@ -217,10 +230,10 @@ export function registerStems(stems: Iterable<string>): void {
 
 interface Tables {
   readonly total: number;
-  readonly gates: number;
   readonly firsts: IntTable;
   readonly thens: IntTable;
-  readonly grams: IntTable;
+  /** Letter sequences by their packed `lo`: the `hi` each needs and the group it opens. */
+  readonly grams: ReadonlyMap<number, ReadonlyArray<readonly [hi: number, group: number]>>;
   readonly marks: IntTable;
   /** Bit set over bloomSlot of the anchor and companion words. */
   readonly bloom: Int32Array;
@@ -228,7 +241,6 @@ interface Tables {
   readonly gramBloom: Int32Array;
   readonly within: Int32Array;
   readonly hasThen: Uint8Array;
-  readonly gateOf: Int32Array;
   readonly isRule: Uint8Array;
   readonly trie: Trie;
 }
@@ -236,24 +248,22 @@ interface Tables {
 function compileTables(): Tables {
   const firsts = new Map<number, number[]>();
   const thens = new Map<number, number[]>();
-  const grams = new Map<number, number[]>();
+  const grams = new Map<number, Array<[number, number]>>();
   const marks = new Map<number, number[]>();
   const bloom = new Int32Array(1 << (BLOOM_BITS - 5));
   const gramBloom = new Int32Array(1 << (GRAM_BLOOM_BITS - 5));
   const total = groupTotal;
   const within = new Int32Array(total);
   const hasThen = new Uint8Array(total);
-  const gateOf = new Int32Array(total);
   const isRule = new Uint8Array(total);
   const add = (map: Map<number, number[]>, key: number, g: number): void => {
     const list = map.get(key);
     if (!list) map.set(key, [g]);
     else if (!list.includes(g)) list.push(g);
   };
-  SPECS.forEach((spec, gi) => {
+  SPECS.forEach((spec) => {
     spec.groups.forEach((group, li) => {
       const g = spec.base + li;
-      gateOf[g] = gi;
       isRule[g] = li < spec.ruleCount ? 1 : 0;
       for (const w of group.words) {
         add(firsts, hashWord(w), g);
@@ -269,24 +279,24 @@ function compileTables(): Tables {
       }
       for (const m of group.marks ?? []) add(marks, m, g);
       for (const l of group.letters ?? []) {
-        const h = hashWord(l.slice(0, GRAM));
-        add(grams, h, g);
-        setBit(gramBloom, gramSlot(h));
+        const { lo, hi } = packGram(l);
+        const list = grams.get(lo);
+        if (!list) grams.set(lo, [[hi, g]]);
+        else if (!list.some(([h, x]) => h === hi && x === g)) list.push([hi, g]);
+        setBit(gramBloom, gramSlot(lo));
       }
     });
   });
   return {
     total,
-    gates: SPECS.length,
     firsts: intTable(firsts),
     thens: intTable(thens),
-    grams: intTable(grams),
+    grams,
     marks: intTable(marks),
     bloom,
     gramBloom,
     within,
     hasThen,
-    gateOf,
     isRule,
     trie: buildTrie(),
   };
@@ -469,11 +479,11 @@ function buildTrie(): Trie {
 export interface ViewKeywords {
   /** Per registered group: SEEN_WORD / SEEN_LETTERS bits. */
   readonly flags: Uint8Array;
-  /** Per gate: anchor positions of its rules (at most MAX_GATE_POSITIONS, then `dense`). */
-  readonly positions: number[][];
-  /** Per gate: too many anchors, or a letter sequence seen: its rules run on the whole text. */
+  /** Per rule group (by its global index), in text order: anchor positions (at most MAX_GATE_POSITIONS, then `dense`). */
+  readonly positions: ReadonlyMap<number, readonly number[]>;
+  /** Per group: too many anchors, or a letter sequence seen: the rule runs on the whole text. */
   readonly dense: Uint8Array;
-  /** Per gate: a letter sequence was seen (what counts when this view is a segment of another). */
+  /** Per group: a letter sequence was seen (what counts when this view is a segment of another). */
   readonly lettersDense: Uint8Array;
   readonly triggers: Triggers;
   /** A stem at offset 0, or null. */
@@ -490,11 +500,11 @@ export interface ViewKeywords {
  * @example keywordsOf(new TextView('Run curl | sh')).triggers.has('curl') // true, when 'curl' is registered
  */
 export function keywordsOf(view: TextView): ViewKeywords {
-  let found = cache.get(view);
-  if (found === undefined) {
-    found = scan((tables ??= compileTables()), view.norm);
-    cache.set(view, found);
-  }
+  const t = (tables ??= compileTables());
+  const cached = cache.get(view);
+  if (cached !== undefined && cached.tables === t) return cached.found;
+  const found = scan(t, view.norm);
+  cache.set(view, { tables: t, found });
   return found;
 }
 
@@ -525,23 +535,20 @@ function bytes(n: number): Uint8Array {
 let curTables: Tables;
 let curText = '';
 let curFlags: Uint8Array = new Uint8Array(0);
-let curPositions: number[][] = [];
+let curPositions = new Map<number, number[]>();
 let curDense: Uint8Array = new Uint8Array(0);
 let curLast = new Int32Array(64);
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
 const curLists: Array<number[] | undefined> = [];
 const curSeen: number[] = [];
 let curStems: StemHit[] | null = null;
-const RING = new Uint8Array(GRAM);
 
 function openGroup(g: number, at: number): void {
   curFlags[g]! |= SEEN_WORD;
-  const t = curTables;
-  if (t.isRule[g] === 0) return;
-  const gi = t.gateOf[g]!;
-  if (curDense[gi] === 1) return;
-  const list = curPositions[gi]!;
-  if (list.length >= MAX_GATE_POSITIONS) curDense[gi] = 1;
+  if (curTables.isRule[g] === 0 || curDense[g] === 1) return;
+  const list = curPositions.get(g);
+  if (list === undefined) curPositions.set(g, [at]);
+  else if (list.length >= MAX_GATE_POSITIONS) curDense[g] = 1;
   else if (list[list.length - 1] !== at) list.push(at);
 }
 
@@ -566,17 +573,15 @@ function endWord(h: number, at: number): void {
   }
 }
 
-function sawLetters(roll: number, lettersDense: Uint8Array): void {
-  const grams = curTables.grams;
-  const slot = find(grams, roll);
-  if (slot === -1) return;
-  const gateOf = curTables.gateOf;
-  for (let k = grams.from[slot]!; k < grams.to[slot]!; k++) {
-    const g = grams.groups[k]!;
+function sawLetters(lo: number, hi: number, lettersDense: Uint8Array): void {
+  const list = curTables.grams.get(lo);
+  if (list === undefined) return;
+  for (const [need, g] of list) {
+    if (need !== hi) continue;
     curFlags[g]! |= SEEN_LETTERS;
     // a split phrase is found in `squashed`, outside any window
-    curDense[gateOf[g]!] = 1;
-    lettersDense[gateOf[g]!] = 1;
+    curDense[g] = 1;
+    lettersDense[g] = 1;
   }
 }
 
@@ -612,14 +617,44 @@ function sawMatches(trie: Trie, node: number, i: number, k: number): void {
   }
 }
 
+/** Walk the trie from a place where a match can start; most walks end after a character or two. */
+function walkFrom(trie: Trie, s: string, i: number): void {
+  const classOf = trie.classOf;
+  const classes = trie.classes;
+  const n = s.length;
+  const c1 = classOf[s.charCodeAt(i)]!;
+  const c2 = i + 1 < n ? classOf[s.charCodeAt(i + 1)]! : 0;
+  const pair = trie.pairs[c1 * classes + c2]!;
+  if ((pair & 3) === 0) {
+    if (pair === 0) return;
+    const slot3 = tripleSlot(c1, c2, i + 2 < n ? classOf[s.charCodeAt(i + 2)]! : 0);
+    if (((trie.triples[slot3 >>> 5]! >>> (slot3 & 31)) & 1) === 0) return;
+  }
+  const { next, kidStart, kidClass, kidNode } = trie;
+  const denseNodes = trie.dense;
+  let ref = next[c1]!;
+  for (let k = i + 1; ref !== 0; k++) {
+    const node = ref >>> 1;
+    if ((ref & 1) !== 0) sawMatches(trie, node, i, k - 1);
+    if (k >= n) break;
+    const cls = classOf[s.charCodeAt(k)]!;
+    if (node < denseNodes) ref = next[node * classes + cls]!;
+    else {
+      const end = kidStart[node + 1]!;
+      let q = kidStart[node]!;
+      while (q < end && kidClass[q] !== cls) q++;
+      ref = q < end ? kidNode[q]! : 0;
+    }
+  }
+}
+
 const NO_TRIGGERS: Triggers = new Map();
 
 function scan(t: Tables, s: string): ViewKeywords {
   const flags = bytes(t.total);
-  const positions: number[][] = [];
-  for (let k = 0; k < t.gates; k++) positions.push([]);
-  const dense = bytes(t.gates);
-  const lettersDense = bytes(t.gates);
+  const positions = new Map<number, number[]>();
+  const dense = bytes(t.total);
+  const lettersDense = bytes(t.total);
   if (curLast.length < t.total) curLast = new Int32Array(t.total);
   curLast.fill(FAR, 0, t.total);
   curTables = t;
@@ -633,81 +668,61 @@ function scan(t: Tables, s: string): ViewKeywords {
   curSeen.length = 0;
   let scripts = 0;
   const { bloom, gramBloom, grams, marks, trie } = t;
-  const { kind, classOf, classes, next, kidStart, kidClass, kidNode, pairs, triples } = trie;
-  const denseNodes = trie.dense;
+  const { kind, classOf, classes, pairs } = trie;
   const hasGrams = grams.size > 0;
   const hasMarks = marks.size > 0;
   const n = s.length;
-  const ring = RING.fill(0);
-  const pow = POW_GRAM;
-  let slot = 0;
-  let seen = 0;
-  let roll = 0;
-  let h = 0;
-  let len = 0;
+  let lo = 0;
+  let hi = 0;
   let alnumBefore = false;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    const k = c < 128 ? kind[c]! : 0;
-    // a match can start here: a letter or digit at a word start, or punctuation some trigger starts with
-    if (k !== 0) {
-      const alnum = (k & KIND_ALNUM) !== 0;
-      if (alnum ? !alnumBefore : (k & KIND_ANYWHERE) !== 0) {
-        const c1 = classOf[c]!;
-        const c2 = i + 1 < n ? classOf[s.charCodeAt(i + 1)]! : 0;
-        const pair = pairs[c1 * classes + c2]!;
-        let walk = (pair & 3) !== 0;
-        if (!walk && pair !== 0) {
-          const slot3 = tripleSlot(c1, c2, i + 2 < n ? classOf[s.charCodeAt(i + 2)]! : 0);
-          walk = ((triples[slot3 >>> 5]! >>> (slot3 & 31)) & 1) !== 0;
+  let i = 0;
+  while (i < n) {
+    let c = s.charCodeAt(i);
+    if ((c - 97) >>> 0 < 26) {
+      // a run of a-z letters: one word, hashed as it goes; a trigger or stem may start at its first letter
+      if (!alnumBefore) walkFrom(trie, s, i);
+      const start = i;
+      let h = 0;
+      for (;;) {
+        h = (Math.imul(h, 31) + c) | 0;
+        if (hasGrams) {
+          hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
+          lo = ((lo << 5) | (c - 96)) & 0x3fffffff;
+          const slot14 = gramSlot(lo);
+          if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo, hi, lettersDense);
         }
-        // walk the trie from here; most walks end after a character or two
-        let ref = walk ? next[c1]! : 0;
-        for (let k = i + 1; ref !== 0; k++) {
-          const node = ref >>> 1;
-          if ((ref & 1) !== 0) sawMatches(trie, node, i, k - 1);
-          if (k >= n) break;
-          const cls = classOf[s.charCodeAt(k)]!;
-          if (node < denseNodes) ref = next[node * classes + cls]!;
-          else {
-            const end = kidStart[node + 1]!;
-            let q = kidStart[node]!;
-            while (q < end && kidClass[q] !== cls) q++;
-            ref = q < end ? kidNode[q]! : 0;
-          }
-        }
+        if (++i >= n) break;
+        c = s.charCodeAt(i);
+        if ((c - 97) >>> 0 >= 26) break;
       }
-      alnumBefore = alnum;
-    } else alnumBefore = false;
-    if ((k & KIND_LETTER) !== 0) {
-      h = (Math.imul(h, 31) + c) | 0;
-      len++;
-      if (hasGrams) {
-        roll = (Math.imul(roll, 31) + c - Math.imul(ring[slot]!, pow)) | 0;
-        ring[slot] = c;
-        slot = (slot + 1) & (GRAM - 1);
-        if (++seen >= GRAM) {
-          const slot12 = gramSlot(roll);
-          if (((gramBloom[slot12 >>> 5]! >>> (slot12 & 31)) & 1) !== 0) sawLetters(roll, lettersDense);
-        }
-      }
+      const slot16 = bloomSlot(h);
+      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) endWord(h, start);
+      alnumBefore = true;
       continue;
     }
-    if (len !== 0) {
-      const slot16 = bloomSlot(h);
-      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) endWord(h, i - len);
-      h = 0;
-      len = 0;
-    }
-    if (c > 127) {
-      scripts |= SCRIPT_OF[c]!;
-      if (hasMarks) {
-        const m = find(marks, c);
-        if (m !== -1) for (let k = marks.from[m]!; k < marks.to[m]!; k++) openGroup(marks.groups[k]!, i);
+    const k = c < 128 ? kind[c]! : 0;
+    if (k !== 0) {
+      // a digit at a word start, or punctuation some trigger starts with
+      const alnum = (k & KIND_ALNUM) !== 0;
+      if (alnum) {
+        if (!alnumBefore) walkFrom(trie, s, i);
+      } else if ((k & KIND_ANYWHERE) !== 0 && pairs[classOf[c]! * classes + (i + 1 < n ? classOf[s.charCodeAt(i + 1)]! : 0)] !== 0) {
+        // punctuation is often repeated ("[[", "((("): the first two characters decide before a call
+        walkFrom(trie, s, i);
+      }
+      alnumBefore = alnum;
+    } else {
+      alnumBefore = false;
+      if (c > 127) {
+        scripts |= SCRIPT_OF[c]!;
+        if (hasMarks) {
+          const m = find(marks, c);
+          if (m !== -1) for (let q = marks.from[m]!; q < marks.to[m]!; q++) openGroup(marks.groups[q]!, i);
+        }
       }
     }
+    i++;
   }
-  if (len !== 0 && ((bloom[bloomSlot(h) >>> 5]! >>> (bloomSlot(h) & 31)) & 1) !== 0) endWord(h, n - len);
   let triggers = NO_TRIGGERS;
   if (curSeen.length > 0) {
     const found = new Map<string, number[]>();
@@ -761,13 +776,13 @@ function resolveStems(hits: readonly StemHit[]): { atStart: string | null; stems
 /** What the phrase gates see of a view: its own anchors, plus what its hidden and decoded segments open. */
 export interface GatePass {
   readonly flags: Uint8Array;
-  /** Per gate: anchor positions in the view's own `norm`. */
-  readonly positions: readonly (readonly number[])[];
+  /** Per rule group: anchor positions in the view's own `norm`, in text order. */
+  readonly positions: ReadonlyMap<number, readonly number[]>;
+  /** Per group: the rule runs on the whole view. */
   readonly dense: Uint8Array;
 }
 
-let gatePasses = new WeakMap<TextView, GatePass>();
-let gatePassesOf: Tables | null = null;
+const gatePasses: ViewMemo<{ readonly tables: Tables; readonly pass: GatePass }> = createViewMemo();
 
 /**
  * The gate pass of a view: its own keywords, and the groups its segments (and theirs) open. A rule
@@ -775,12 +790,8 @@ let gatePassesOf: Tables | null = null;
  */
 export function gatePassOf(view: TextView): GatePass {
   const t = (tables ??= compileTables());
-  if (gatePassesOf !== t) {
-    gatePasses = new WeakMap();
-    gatePassesOf = t;
-  }
   const cached = gatePasses.get(view);
-  if (cached) return cached;
+  if (cached !== undefined && cached.tables === t) return cached.pass;
   const own = keywordsOf(view);
   let flags = own.flags;
   let dense = own.dense;
@@ -793,17 +804,17 @@ export function gatePassOf(view: TextView): GatePass {
           dense = own.dense.slice();
         }
         for (let g = 0; g < flags.length; g++) flags[g]! |= k.flags[g]!;
-        for (let gi = 0; gi < dense.length; gi++) dense[gi]! |= k.lettersDense[gi]!;
+        for (let g = 0; g < dense.length; g++) dense[g]! |= k.lettersDense[g]!;
         walk(seg.view);
       }
     }
   };
   walk(view);
   if (flags !== own.flags) {
-    for (let g = 0; g < t.total; g++) if (t.isRule[g] === 1 && flags[g] !== 0 && own.flags[g] === 0) dense[t.gateOf[g]!] = 1;
+    for (let g = 0; g < t.total; g++) if (t.isRule[g] === 1 && flags[g] !== 0 && own.flags[g] === 0) dense[g] = 1;
   }
   const pass: GatePass = { flags, positions: own.positions, dense };
-  gatePasses.set(view, pass);
+  gatePasses.set(view, { tables: t, pass });
   return pass;
 }
 

@@ -1,9 +1,9 @@
 // Shared matcher for phrase rules: runs a family's patterns over every text view of every file
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
-import { isRefusalContext, underlyingView } from './context.ts';
-import { DECODED_KINDS } from './text.ts';
-import type { Segment, TextView } from './text.ts';
+import { isRefusalContext } from './context.ts';
+import { DECODED_KINDS, createViewMemo } from './text.ts';
+import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
 
 export interface PhraseRule {
@@ -69,7 +69,7 @@ interface FlatSegment {
   readonly decoded: boolean;
 }
 
-const FLAT = new WeakMap<TextView, FlatSegment[]>();
+const FLAT: ViewMemo<FlatSegment[]> = createViewMemo();
 
 /** Hidden and decoded segments of a view, and theirs in turn (bounded by the views' depth). */
 function flatSegments(view: TextView): FlatSegment[] {
@@ -131,8 +131,9 @@ interface Compiled {
 }
 
 const COMPILED = new WeakMap<readonly PhraseRule[], Compiled>();
+const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map() };
 /** Keyword positions of a view for a rule set: keyword → sorted norm offsets. */
-const POSITIONS = new WeakMap<TextView, WeakMap<Compiled, Map<string, number[]>>>();
+const POSITIONS: ViewMemo<Map<Compiled, Map<string, number[]>>> = createViewMemo();
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -143,6 +144,9 @@ const COMPILED_WORDS = new Map<string, Compiled>();
 const MAX_COMPILED_WORDS = 512;
 
 function compile(rules: readonly PhraseRule[]): Compiled {
+  // rules handed out by a phrase gate have no keywords, and their list is made per file: no cache
+  // entry for a short-lived key
+  if (rules.every((r) => r.anyOf === undefined || r.anyOf.length === 0)) return NO_KEYWORDS;
   let c = COMPILED.get(rules);
   if (c) return c;
   const words = new Set<string>();
@@ -165,7 +169,7 @@ function compile(rules: readonly PhraseRule[]): Compiled {
 function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> {
   let byView = POSITIONS.get(view);
   if (!byView) {
-    byView = new WeakMap();
+    byView = new Map();
     POSITIONS.set(view, byView);
   }
   let found = byView.get(compiled);
@@ -189,8 +193,8 @@ function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> 
   return found;
 }
 
-/** Merged windows [start, end) of norm around the rule's keyword positions, on word boundaries. */
-function windowsFor(norm: string, rule: PhraseRule, positions: Map<string, number[]>): Array<[number, number]> | null {
+/** Merged windows [start, end) of norm around the rule's keyword positions, on word boundaries, flattened. */
+function windowsFor(norm: string, rule: PhraseRule, positions: Map<string, number[]>): number[] | null {
   const starts: number[] = [];
   for (const k of rule.anyOf ?? []) {
     const list = positions.get(k);
@@ -198,7 +202,7 @@ function windowsFor(norm: string, rule: PhraseRule, positions: Map<string, numbe
   }
   if (starts.length === 0) return null;
   starts.sort((a, b) => a - b);
-  const out: Array<[number, number]> = [];
+  const out: number[] = [];
   for (const p of starts) {
     let a = Math.max(0, p - WINDOW);
     let b = Math.min(norm.length, p + WINDOW);
@@ -211,28 +215,33 @@ function windowsFor(norm: string, rule: PhraseRule, positions: Map<string, numbe
       const sp = norm.indexOf(' ', b);
       b = sp === -1 ? norm.length : sp + 1;
     }
-    const last = out[out.length - 1];
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
+    const last = out.length - 1;
+    if (last > 0 && a <= out[last]!) out[last] = Math.max(out[last]!, b);
+    else out.push(a, b);
   }
   return out;
 }
 
-function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled: Compiled): Hit | null {
+/** The first match of a rule in a view (one not in a refusal context, if any), in `within` (start, end pairs) when given. */
+function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled: Compiled, within: readonly number[] | null = null): Hit | null {
   const norm = view.norm;
-  let windows: Array<[number, number]>;
-  if (rule.anyOf && rule.anyOf.length > 0) {
+  let windows: readonly number[];
+  if (within !== null) {
+    windows = within;
+  } else if (rule.anyOf && rule.anyOf.length > 0) {
     const w = windowsFor(norm, rule, positionsOf(view, compiled));
     if (!w) return null;
     windows = w;
   } else {
-    windows = [[0, norm.length]];
+    windows = [0, norm.length];
   }
   let weak: Hit | null = null;
   for (const pattern of rule.patterns) {
     const re = globalOf(pattern);
     let tries = 0;
-    for (const [a, b] of windows) {
+    for (let w = 0; w < windows.length; w += 2) {
+      const a = windows[w]!;
+      const b = windows[w + 1]!;
       const text = a === 0 && b === norm.length ? norm : norm.slice(a, b);
       re.lastIndex = 0;
       for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
@@ -273,7 +282,6 @@ export function runPhraseRules(
   for (const file of ctx.texts) for (const rule of rules) runRule(file, emit, rule, describe, options, compiled);
 }
 
-const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map() };
 const COMPILED_RULE = new WeakMap<PhraseRule, Compiled>();
 
 /**
@@ -281,21 +289,29 @@ const COMPILED_RULE = new WeakMap<PhraseRule, Compiled>();
  * does, without the per-call set-up (a rule's keyword pattern is compiled once, and a rule without
  * keywords, as the phrase gates hand them out, needs none).
  */
-export function runPhraseRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions = {}): void {
+export function runPhraseRule(
+  file: TextFile,
+  emit: Emit,
+  rule: PhraseRule,
+  describe: (id: string) => string,
+  options: PhraseRuleOptions = {},
+  /** Where in `norm` to look (start, end pairs), as a phrase gate hands it out; null: everywhere. */
+  within: readonly number[] | null = null,
+): void {
   let compiled = NO_KEYWORDS;
   if (rule.anyOf && rule.anyOf.length > 0) {
     compiled = COMPILED_RULE.get(rule) ?? compile([rule]);
     COMPILED_RULE.set(rule, compiled);
   }
-  runRule(file, emit, rule, describe, options, compiled);
+  runRule(file, emit, rule, describe, options, compiled, within);
 }
 
-function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled): void {
+function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled, within: readonly number[] | null = null): void {
   const view = file.view;
   if (rule.exts && !rule.exts.includes(file.ext)) return;
   const contextual = rule.contextual ?? true;
   const message = (m: string) => (rule.message ? rule.message(m) : `${describe(rule.id)}: "${snippet(m)}"`);
-  const hit = findHit(view, rule, contextual, compiled);
+  const hit = findHit(view, rule, contextual, compiled, within);
   if (hit) {
     const offset = view.normOffset(hit.start);
     // text in a comment, title or alt text is also in `norm`: say that it is hidden
@@ -314,7 +330,7 @@ function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: st
     if (!hit.qualified) return;
   }
   if (rule.segments ?? true) {
-    for (const seg of flatSegments(underlyingView(view))) {
+    for (const seg of flatSegments(view)) {
       const segHit = findHit(seg.view, rule, false, compiled);
       if (!segHit) continue;
       emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${message(segHit.text)} (${seg.label})` });

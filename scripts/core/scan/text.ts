@@ -105,6 +105,8 @@ for (let c = 0; c < 128; c++) {
 export class TextView {
   readonly raw: string;
   readonly depth: number;
+  /** Slots of `createViewMemo` caches: what other modules compute from this view lives with it. */
+  readonly memo: unknown[] = [];
   #norm?: string;
   #pieces?: readonly Piece[];
   /** Raw offsets of the code units of the pieces normalised one by one (see `Piece`). */
@@ -336,6 +338,36 @@ function squashNorm(norm: string, map: Uint32Array | null): string {
   return map === null ? unitsToString(out, len) : '';
 }
 
+/** A cache of something computed from a view, stored on the view (see `createViewMemo`). */
+export interface ViewMemo<T> {
+  get(view: TextView): T | undefined;
+  set(view: TextView, value: T): void;
+}
+
+let memoSlots = 0;
+
+/**
+ * A per-view cache. The value lives in a slot of the view's `memo` array, so it dies with the
+ * view: a WeakMap keyed by views would do the same, but a scan creates and drops views by the
+ * thousand, and every WeakMap entry of a short-lived key makes each young-generation collection
+ * slower (measured: several times the cost of a field).
+ *
+ * @example
+ * const LINES = createViewMemo<number>();
+ * LINES.set(view, 3); LINES.get(view) // 3
+ */
+export function createViewMemo<T>(): ViewMemo<T> {
+  const slot = memoSlots++;
+  return {
+    get: (view) => view.memo[slot] as T | undefined,
+    set: (view, value) => {
+      const memo = view.memo;
+      while (memo.length < slot) memo.push(undefined);
+      memo[slot] = value;
+    },
+  };
+}
+
 /** Views are cheap until read; build one per text. */
 export function createTextView(raw: string): TextView {
   return new TextView(raw);
@@ -361,16 +393,24 @@ for (let c = 0; c < FAST.length; c++) {
   FAST[c] = NOT_FAST.test(String.fromCharCode(c)) ? 0 : 1;
 }
 
-/** The first index at or after `i` of a character NOT_FAST matches, or the length (a table scan: the regex costs more). */
+/**
+ * The first index at or after `i` of a character NOT_FAST matches, or the length: a table scan
+ * for the first characters (most stretches are short, and a native call has a fixed cost), the
+ * regular expression past them.
+ */
 function nextSlow(raw: string, i: number): number {
   const n = raw.length;
+  const stop = Math.min(n, i + 64);
   let k = i;
-  while (k < n) {
+  while (k < stop) {
     const c = raw.charCodeAt(k);
-    if (c >= 0x2580 || FAST[c] === 0) break;
+    if (c >= 0x2580 || FAST[c] === 0) return k;
     k++;
   }
-  return k;
+  if (k >= n) return n;
+  NOT_FAST.lastIndex = k;
+  const m = NOT_FAST.exec(raw);
+  return m === null ? n : m.index;
 }
 
 /** The non-ASCII characters NOT_FAST lets through, for tests. */
@@ -817,7 +857,15 @@ let foldBytes = new Uint8Array(4096);
  * symbols kept. Written as bytes and decoded as latin1, so the result stays a one-byte string.
  * null when the stretch holds a symbol above U+00FF or latin1 is not available.
  */
+/** What `foldStretch` would change: capitals, emphasis marks, white space other than single spaces. */
+const FOLDS = /[A-Z*_~`\t\n\r\u00a0]| {2}/;
+
 function foldStretch(raw: string, from: number, to: number, lastSpace: boolean): string | null {
+  // a stretch with nothing to fold is its own normal form (floods of one symbol, lower-case runs)
+  if (!(lastSpace && raw.charCodeAt(from) === 0x20)) {
+    const slice = raw.slice(from, to);
+    if (!FOLDS.test(slice)) return slice;
+  }
   const decoder = latin1Decoder();
   if (decoder === null) return null;
   if (foldBytes.length < to - from) foldBytes = new Uint8Array(Math.max(to - from, foldBytes.length * 2));

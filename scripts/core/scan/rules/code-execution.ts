@@ -9,7 +9,8 @@
 import { isRefusalContext } from '../context.ts';
 import { keywordsOf, registerTriggers, type Triggers as KeywordTriggers } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
-import type { TextView } from '../text.ts';
+import { createViewMemo } from '../text.ts';
+import type { TextView, ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +82,8 @@ export function combos(first: readonly string[], second: readonly string[]): str
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 const MAX_JUDGED = 256;
-const LOWER = new WeakMap<object, string>();
+/** The raw text of a view in lower case (same length). */
+const LOWER: ViewMemo<string> = createViewMemo();
 const MARKDOWN_EXTS = new Set(['md', 'markdown', 'txt', 'mdx', '']);
 
 // ---- triggers ---------------------------------------------------------------------------------
@@ -171,13 +173,14 @@ function openRawRules(rules: readonly RawRule[], view: TextView): Uint8Array | n
 
 // ---- raw rules --------------------------------------------------------------------------------
 
-function lowerOf(key: object, raw: string): string {
-  let lower = LOWER.get(key);
+function lowerOf(view: TextView): string {
+  let lower = LOWER.get(view);
   if (lower === undefined) {
+    const raw = view.raw;
     lower = raw.toLowerCase();
     // toLowerCase can change the length for a few characters (İ); keep offsets aligned
     if (lower.length !== raw.length) lower = raw.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-    LOWER.set(key, lower);
+    LOWER.set(view, lower);
   }
   return lower;
 }
@@ -226,7 +229,7 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
       }
       if (rule.decoded === false) continue;
       for (const seg of file.view.decoded) {
-        const segSrc: RawSource = { raw: seg.text, lower: lowerOf(seg, seg.text), view: seg.view, markdown: false, decoded: true, ext: file.ext };
+        const segSrc: RawSource = { raw: seg.text, lower: lowerOf(seg.view), view: seg.view, markdown: false, decoded: true, ext: file.ext };
         const sv = judgeSource(rule, segSrc);
         if (!sv) continue;
         emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${sv.message} (decoded from ${seg.kind})`, ...(sv.severity ? { severity: sv.severity } : {}) });
@@ -248,7 +251,7 @@ export function needleAt(src: RawSource, i: number, needles: readonly string[]):
 
 /** The raw view of a file (lower-cased text cached per file). */
 export function rawSourceOf(file: TextFile): RawSource {
-  return { raw: file.raw, lower: lowerOf(file, file.raw), view: file.view, markdown: MARKDOWN_EXTS.has(file.ext), decoded: false, ext: file.ext };
+  return { raw: file.raw, lower: lowerOf(file.view), view: file.view, markdown: MARKDOWN_EXTS.has(file.ext), decoded: false, ext: file.ext };
 }
 
 /** Start and end of the line holding offset `i`, at most `max` characters either side (bounded search). */
@@ -423,32 +426,52 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
   const ranges = windowsOf(rule.gate, found);
   if (ranges.length === 0) return null;
   const starts = startWordsOf(rule);
-  const wordStarts = wordStartsOf(view);
+  // The first refused-free hit at a start word `p`, remembering a refused one in `weak`.
+  const consider = (p: number): PhraseHit | null => {
+    if (starts.first[norm.charCodeAt(p)] === 0 || p === lastStart || !startsWord(starts, norm, p)) return null;
+    const hit = tryAt(view, rule, markdown, p);
+    if (hit === null) return null;
+    lastStart = p;
+    if (hit === SKIPPED) return null;
+    if (!hit.refused) return hit;
+    weak ??= hit;
+    return null;
+  };
+  // Ranges covering much of the text walk the list of its word starts (one pass, kept on the
+  // view); short ones test the characters themselves, so a text with few anchors needs no pass.
+  let covered = 0;
+  for (let r = 0; r < ranges.length; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
+  const wordStarts = covered * 4 > norm.length ? wordStartsOf(view) : null;
   for (let r = 0; r < ranges.length; r += 2) {
-    const end = ranges[r + 1]!;
-    // the word starts in [ranges[r], end], found by binary search
-    let lo = 0;
-    let hi = wordStarts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (wordStarts[mid]! < ranges[r]!) lo = mid + 1;
-      else hi = mid;
+    const from = ranges[r]!;
+    const end = Math.min(ranges[r + 1]!, norm.length - 1);
+    if (wordStarts !== null) {
+      for (let w = firstAtOrAfter(wordStarts, from); w < wordStarts.length && wordStarts[w]! <= end; w++) {
+        const hit = consider(wordStarts[w]!);
+        if (hit !== null) return hit;
+      }
+      continue;
     }
-    for (let w = lo; w < wordStarts.length; w++) {
-      const p = wordStarts[w]!;
-      if (p > end) break;
-      if (starts.first[norm.charCodeAt(p)] === 0) continue;
-      if (!startsWord(starts, norm, p)) continue;
-      if (p === lastStart) continue;
-      const hit = tryAt(view, rule, markdown, p);
-      if (hit === null) continue;
-      lastStart = p;
-      if (hit === SKIPPED) continue;
-      if (!hit.refused) return hit;
-      weak ??= hit;
+    for (let p = from; p <= end; p++) {
+      // a word start as `wordStartsOf` lists them: an ASCII character after no word character
+      if (norm.charCodeAt(p) >= 128 || (p > 0 && isWordChar(norm.charCodeAt(p - 1)))) continue;
+      const hit = consider(p);
+      if (hit !== null) return hit;
     }
   }
   return weak;
+}
+
+/** Index of the first value at least `at` in a sorted list (its length when none is). */
+function firstAtOrAfter(list: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A match at a place that does not count (inside fenced code for a rule that skips code). */
@@ -474,7 +497,7 @@ function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45;
 }
 
-const WORD_STARTS = new WeakMap<TextView, Int32Array>();
+const WORD_STARTS: ViewMemo<Int32Array> = createViewMemo();
 let wordStartScratch = new Int32Array(1024);
 
 /** Offsets in a view's `norm` of the ASCII characters that follow no word character: where start words can begin. */
@@ -483,17 +506,23 @@ function wordStartsOf(view: TextView): Int32Array {
   if (starts === undefined) {
     const norm = view.norm;
     if (wordStartScratch.length < norm.length) wordStartScratch = new Int32Array(norm.length);
-    const out = wordStartScratch;
-    let count = 0;
-    let before = false;
-    for (let p = 0; p < norm.length; p++) {
-      const c = norm.charCodeAt(p);
-      if (c < 128 && !before) out[count++] = p;
-      before = isWordChar(c);
-    }
-    WORD_STARTS.set(view, (starts = out.slice(0, count)));
+    starts = wordStartScratch.slice(0, collectWordStarts(norm, wordStartScratch));
+    WORD_STARTS.set(view, starts);
   }
   return starts;
+}
+
+// The loop sits in a function of its own: compiled on stack replacement in the middle of a first
+// long text, a loop with code after it was entered and left through a deoptimisation on every call.
+function collectWordStarts(norm: string, out: Int32Array): number {
+  let count = 0;
+  let before = false;
+  for (let p = 0; p < norm.length; p++) {
+    const c = norm.charCodeAt(p);
+    if (c < 128 && !before) out[count++] = p;
+    before = isWordChar(c);
+  }
+  return count;
 }
 
 interface StartWords {
@@ -545,13 +574,17 @@ function startsWord(starts: StartWords, norm: string, p: number): boolean {
 
 /** Merged [start, end] ranges, flattened, of the WINDOW characters before each anchor of `gate`. */
 function windowsOf(gate: readonly string[], found: Triggers): number[] {
-  let all: number[] = [];
+  // usually one anchor of the gate occurs: its positions are in order already
+  let only: readonly number[] | undefined;
+  let all: number[] | undefined;
   for (const anchor of gate) {
     const positions = found.get(anchor);
-    if (positions !== undefined) all = all.length === 0 ? positions.slice() : all.concat(positions);
+    if (positions === undefined) continue;
+    if (only === undefined) only = positions;
+    else all = (all ?? only.slice()).concat(positions);
   }
-  if (all.length === 0) return [];
-  const sorted = Float64Array.from(all).sort();
+  if (only === undefined) return [];
+  const sorted = all === undefined ? only : Int32Array.from(all).sort();
   const out: number[] = [];
   let start = Math.max(0, sorted[0]! - WINDOW);
   let end = sorted[0]!;

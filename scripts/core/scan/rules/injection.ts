@@ -493,14 +493,16 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(file: TextFile, rules: readonly PhraseRule[], emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], windows: ReadonlyArray<readonly number[] | null>, emit: Emit): void {
   if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {
     if (e.severity === undefined) done.add(e.code);
     emit(e);
   };
-  for (const rule of rules) if (!done.has(rule.id)) runPhraseRule(file, track, rule, describe, PHRASE_OPTIONS);
+  rules.forEach((rule, i) => {
+    if (!done.has(rule.id)) runPhraseRule(file, track, rule, describe, PHRASE_OPTIONS, windows[i]);
+  });
 }
 
 export const injection: RuleFamily = {
@@ -509,7 +511,7 @@ export const injection: RuleFamily = {
   check(ctx, emit) {
     for (const file of ctx.texts) {
       const gated = INJECTION_GATE.select(file);
-      runGated(gated.file, gated.rules, emit);
+      runGated(file, gated.rules, gated.windows, emit);
       checkMarkers(file, INJECTION_GATE.flags(file), emit);
     }
   },

@@ -608,7 +608,7 @@ function isWeak(rule: PhraseRule): boolean {
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(file: TextFile, rules: readonly PhraseRule[], emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], windows: ReadonlyArray<readonly number[] | null>, emit: Emit): void {
   if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {
@@ -616,10 +616,9 @@ function runGated(file: TextFile, rules: readonly PhraseRule[], emit: Emit): voi
     emit(e);
   };
   const lowered: Emit = (e) => emit(e.code === 'SEC178' ? { ...e, severity: 'warning' } : e);
-  for (const rule of rules) {
-    if (done.has(rule.id)) continue;
-    runPhraseRule(file, isWeak(rule) ? lowered : track, rule, describe, PHRASE_OPTIONS);
-  }
+  rules.forEach((rule, i) => {
+    if (!done.has(rule.id)) runPhraseRule(file, isWeak(rule) ? lowered : track, rule, describe, PHRASE_OPTIONS, windows[i]);
+  });
 }
 
 export const jailbreak: RuleFamily = {
@@ -628,7 +627,7 @@ export const jailbreak: RuleFamily = {
   check(ctx, emit) {
     for (const file of ctx.texts) {
       const gated = JAILBREAK_GATE.select(file);
-      runGated(gated.file, gated.rules, emit);
+      runGated(file, gated.rules, gated.windows, emit);
       const flags = JAILBREAK_GATE.flags(file);
       if (flags[NAME_GROUP] !== 0) checkPersonaNames(file, emit);
     }
