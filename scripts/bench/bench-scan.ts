@@ -255,6 +255,36 @@ function familyTimes(pkgs: readonly Pkg[]): Array<[string, number]> {
   return [...totals].map(([name, ms]) => [name, ms / (bytes / MB)] as [string, number]).sort((a, b) => b[1] - a[1]);
 }
 
+/**
+ * Single passes over every file of the corpus, to put the scanner's figure in scale: what one
+ * JavaScript loop over the characters, and one native case fold or NFKC normalisation, cost on
+ * this machine (the scanner makes several such passes per file and view, plus its rules).
+ */
+function referencePasses(pkgs: readonly Pkg[], reps: number): Array<[string, number]> {
+  const texts = pkgs.flatMap((p) => Object.values(p.files));
+  const bytes = pkgs.reduce((n, p) => n + p.bytes, 0) / MB;
+  const rate = (pass: (s: string) => number): number => {
+    const rates: number[] = [];
+    let sink = 0;
+    for (let r = 0; r < reps; r++) {
+      const t0 = performance.now();
+      for (const t of texts) sink += pass(t);
+      rates.push(bytes / ((performance.now() - t0) / 1000));
+    }
+    if (sink === -1) console.log(sink);
+    return median(rates);
+  };
+  return [
+    ['a JS loop reading each character', rate((s) => {
+      let h = 0;
+      for (let i = 0; i < s.length; i++) h = (h + s.charCodeAt(i)) | 0;
+      return h;
+    })],
+    ['String.prototype.toLowerCase', rate((s) => s.toLowerCase().length)],
+    ["String.prototype.normalize('NFKC')", rate((s) => s.normalize('NFKC').length)],
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -334,6 +364,8 @@ function main(): number {
   console.log(table(rows));
   console.log('');
   console.log(table([['SoulScan by corpus', 'MB/s', 'p50 ms', 'p99 ms'], ...perGroup.map(([g, f]) => [`  ${g}`, fmt(f.mbps), fmt(f.p50, 3), fmt(f.p99, 3)])]));
+  console.log('');
+  console.log(table([['one pass over the same files, for scale', 'MB/s'], ...referencePasses(corpus, reps).map(([name, mbps]) => [`  ${name}`, fmt(mbps)])]));
   console.log('');
 
   if (values.families) {

@@ -67,29 +67,92 @@ export function isImageFileName(name: string): boolean {
   return IMAGE_EXTENSIONS.has(extensionOf(name));
 }
 
+// Runs of non-ASCII characters; everything outside them is one byte per UTF-16 unit.
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+
 /**
  * Length of a string in UTF-8 bytes, without allocating. Lone surrogates count 3 (as U+FFFD).
  *
  * @example utf8Length('héllo') // 6
  */
 export function utf8Length(text: string): number {
-  let bytes = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        bytes += 4;
-        i++;
+  // One byte per unit, plus the extra bytes of the non-ASCII runs, which a native regex finds
+  // (ASCII text costs one scan and no loop in JS).
+  let bytes = text.length;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let m = NON_ASCII_RUN.exec(text); m !== null; m = NON_ASCII_RUN.exec(text)) {
+    const end = m.index + m[0].length;
+    for (let i = m.index; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x800) {
+        bytes += 1;
       } else {
-        bytes += 3;
+        // three bytes; a surrogate pair is four bytes for its two units (a lone surrogate is U+FFFD, three)
+        bytes += 2;
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
+          const d = text.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) i++;
+        }
       }
-    } else bytes += 3;
+    }
   }
   return bytes;
+}
+
+/** What one pass over a text tells: its UTF-8 length, its surrogate pairs, and binary content. */
+export interface TextFacts {
+  /** utf8Length of the text. */
+  readonly bytes: number;
+  /** Surrogate pairs (each one character of two UTF-16 units), matched left to right. */
+  readonly pairs: number;
+  /** Whether a C0 control character other than tab, line feed, form feed, carriage return and escape occurs (NUL included). */
+  readonly controls: boolean;
+}
+
+// A character other than printable ASCII, tab, line feed, form feed, carriage return and escape:
+// non-ASCII (extra UTF-8 bytes, surrogates), a counted control, or DEL. The lookbehind checks the
+// character just matched, so the native scan tests one range per character.
+const NOT_PLAIN = /[^\x20-\x7e](?<![\t\n\f\r\x1b])/g;
+
+/**
+ * TextFacts of a text in one native search: plain ASCII text costs no loop in JS.
+ *
+ * @example textFacts('é😀\u0000') // { bytes: 7, pairs: 1, controls: true }
+ */
+export function textFacts(text: string): TextFacts {
+  const n = text.length;
+  let bytes = n;
+  let pairs = 0;
+  let controls = false;
+  NOT_PLAIN.lastIndex = 0;
+  // test() builds no match array; the character found is the one before lastIndex
+  while (NOT_PLAIN.test(text)) {
+    let i = NOT_PLAIN.lastIndex - 1;
+    const c0 = text.charCodeAt(i);
+    if (c0 < 0x80) {
+      if (c0 !== 0x7f) controls = true;
+      continue;
+    }
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x80) break;
+      if (c < 0x800) {
+        bytes += 1;
+      } else {
+        // three bytes; a surrogate pair is four bytes for its two units (a lone surrogate is U+FFFD, three)
+        bytes += 2;
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+          const d = text.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            i++;
+            pairs++;
+          }
+        }
+      }
+    }
+    NOT_PLAIN.lastIndex = i;
+  }
+  return { bytes, pairs, controls };
 }
 
 export type ImageType = 'png' | 'jpeg';

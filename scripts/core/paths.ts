@@ -32,6 +32,11 @@ const INVISIBLE_RE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u
 // One character that is NOT allowed in a segment: letters, marks, digits, space and . _ - + @ ( ) , are.
 const UNSAFE_CHAR_RE = /[^\p{L}\p{M}\p{Nd} ._\-+@(),]/u;
 const LATIN_RE = /\p{Script=Latin}/u;
+// A name of ASCII letters, digits and the allowed punctuation only: it holds no control,
+// invisible, backslash, unsafe or look-alike character and is already in NFC, so those checks
+// (the costly ones) cannot fail for it.
+const PLAIN_NAME_RE = /^[A-Za-z0-9 ._\-+@(),/]*$/;
+const ASCII_RE = /^[\x00-\x7f]*$/;
 const LOOKALIKE_SCRIPT_RE = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 // Device names Windows refuses as a file's base name, whatever the extension.
@@ -141,7 +146,7 @@ export function validateSoulId(owner: unknown, name: unknown): string | null {
   return checkOwner(owner) ?? checkSoulName(name);
 }
 
-function checkSegment(segment: string): string | null {
+function checkSegment(segment: string, plain = false): string | null {
   if (segment.length > MAX_SEGMENT_LENGTH) return `has a part ${segment.length} characters long; keep each file or folder name at most ${MAX_SEGMENT_LENGTH}`;
   if (segment.toLowerCase() === '.git') return 'contains a ".git" segment, which is reserved for git; rename it';
   if (segment.startsWith(' ')) return `has a part that starts with a space (${quoteName(segment)}); remove the space`;
@@ -149,11 +154,15 @@ function checkSegment(segment: string): string | null {
   const dot = segment.indexOf('.');
   const base = (dot === -1 ? segment : segment.slice(0, dot)).trimEnd().toLowerCase();
   if (WINDOWS_RESERVED.has(base)) return `uses ${quoteName(segment)}, a device name Windows reserves (CON, PRN, AUX, NUL, COM1-9, LPT1-9); rename it`;
-  if (LATIN_RE.test(segment) && LOOKALIKE_SCRIPT_RE.test(segment)) {
+  if (!plain && LATIN_RE.test(segment) && LOOKALIKE_SCRIPT_RE.test(segment)) {
     return `mixes Latin letters with Cyrillic or Greek look-alikes in ${quoteName(segment)}; use one script per name`;
   }
   return null;
 }
+
+/** Verdicts of checkFileName by name; bounded (cleared when full), names of at most MAX_FILE_NAME_LENGTH. */
+const CHECKED = new Map<string, string | null>();
+const CHECKED_LIMIT = 1024;
 
 /**
  * Check one file name sent by a user: null when it is a safe relative POSIX path, else a message
@@ -166,19 +175,34 @@ function checkSegment(segment: string): string | null {
  */
 export function checkFileName(name: unknown): string | null {
   if (typeof name !== 'string') return 'file name must be a string';
+  // Packages repeat the same few names (soul.json, SOUL.md, IDENTITY.md): remember recent verdicts.
+  const known = CHECKED.get(name);
+  if (known !== undefined) return known;
+  const problem = checkNewFileName(name);
+  if (name.length <= MAX_FILE_NAME_LENGTH) {
+    if (CHECKED.size >= CHECKED_LIMIT) CHECKED.clear();
+    CHECKED.set(name, problem);
+  }
+  return problem;
+}
+
+function checkNewFileName(name: string): string | null {
   if (name.length === 0) return 'file name is empty; use a relative path such as "SOUL.md"';
   if (name.length > MAX_FILE_NAME_LENGTH) return `is ${name.length} characters long; keep file names at most ${MAX_FILE_NAME_LENGTH}`;
-  const control = CONTROL_RE.exec(name);
-  if (control) return `contains the control character ${codePointLabel(control[0])}; remove it`;
-  const invisible = INVISIBLE_RE.exec(name);
-  if (invisible) return `contains the invisible or text-direction character ${codePointLabel(invisible[0])}; remove it`;
-  if (name.includes('\\')) return 'contains a backslash; separate folders with "/"';
+  const plain = PLAIN_NAME_RE.test(name);
+  if (!plain) {
+    const control = CONTROL_RE.exec(name);
+    if (control) return `contains the control character ${codePointLabel(control[0])}; remove it`;
+    const invisible = INVISIBLE_RE.exec(name);
+    if (invisible) return `contains the invisible or text-direction character ${codePointLabel(invisible[0])}; remove it`;
+    if (name.includes('\\')) return 'contains a backslash; separate folders with "/"';
+  }
   if (name.startsWith('/')) return 'is an absolute path; use a path relative to the soul folder, e.g. "SOUL.md"';
-  if (name.normalize('NFC') !== name) return `is not in Unicode NFC form; save it as ${quoteName(name.normalize('NFC'))}`;
+  if (!plain && name.normalize('NFC') !== name) return `is not in Unicode NFC form; save it as ${quoteName(name.normalize('NFC'))}`;
   const segments = name.split('/');
-  if (segments.some((s) => s === '.' || s === '..')) return 'contains a ".." or "." segment; file names must stay inside the soul folder';
-  if (segments.some((s) => s === '')) return 'has an empty folder name ("//" or a trailing "/"); remove the extra "/"';
-  const unsafe = UNSAFE_CHAR_RE.exec(name.replaceAll('/', ''));
+  for (const s of segments) if (s === '.' || s === '..') return 'contains a ".." or "." segment; file names must stay inside the soul folder';
+  for (const s of segments) if (s === '') return 'has an empty folder name ("//" or a trailing "/"); remove the extra "/"';
+  const unsafe = plain ? null : UNSAFE_CHAR_RE.exec(name.replaceAll('/', ''));
   if (unsafe) {
     const ch = unsafe[0];
     const why = ch === ':' ? ' (drive letters and alternate data streams)' : '';
@@ -188,7 +212,7 @@ export function checkFileName(name: unknown): string | null {
     return `is ${segments.length} levels deep; use at most ${MAX_PATH_DEPTH - 1} folder level, e.g. "examples/good.md"`;
   }
   for (const segment of segments) {
-    const problem = checkSegment(segment);
+    const problem = checkSegment(segment, plain);
     if (problem) return problem;
   }
   return null;
@@ -196,6 +220,8 @@ export function checkFileName(name: unknown): string | null {
 
 /** Key under which two names are "the same" on a case-insensitive or normalising file system. */
 export function fileNameKey(name: string): string {
+  // ASCII: NFC changes nothing, and upper-then-lower case is plain lower case
+  if (ASCII_RE.test(name)) return name.toLowerCase();
   return name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
 }
 
@@ -218,12 +244,14 @@ export function checkFileNames(names: Iterable<string>): FileNameProblem[] {
   const firstByKey = new Map<string, string>();
   const folders = new Map<string, string>();
   const all: string[] = [];
+  const keys: string[] = [];
   for (const name of names) {
     all.push(name);
     const problem = checkFileName(name);
     if (problem) problems.push({ name, problem, kind: 'unsafe' });
     if (typeof name !== 'string') continue;
     const key = fileNameKey(name);
+    keys.push(key);
     const first = firstByKey.get(key);
     if (first !== undefined) {
       problems.push({ name, kind: 'collision', problem: `is the same as ${quoteName(first)} when case and Unicode form are ignored; rename one of them` });
@@ -233,9 +261,11 @@ export function checkFileNames(names: Iterable<string>): FileNameProblem[] {
     const slash = key.lastIndexOf('/');
     if (slash > 0 && !folders.has(key.slice(0, slash))) folders.set(key.slice(0, slash), name);
   }
-  for (const name of all) {
+  if (folders.size === 0) return problems;
+  for (let i = 0, k = 0; i < all.length; i++) {
+    const name = all[i]!;
     if (typeof name !== 'string') continue;
-    const inside = folders.get(fileNameKey(name));
+    const inside = folders.get(keys[k++]!);
     if (inside !== undefined) {
       problems.push({ name, kind: 'collision', problem: `is a file, but ${quoteName(inside)} uses it as a folder; rename one of them` });
     }

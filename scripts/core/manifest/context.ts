@@ -6,23 +6,55 @@ import { parseManifest } from './parse.ts';
 import type { ParseResult } from './parse.ts';
 import { MANIFEST_FILE } from '../package.ts';
 
-const CACHE = new WeakMap<ScanContext, ParseResult>();
+// What this module derives from a scan context, for the last context asked about. The families
+// of one scan ask in turn (schema, file, embodied), so one slot serves them all; a WeakMap entry
+// per scan would cost far more (each entry of a short-lived key slows every young-generation
+// collection). Another context simply replaces the slot; the one kept is the latest scan's.
+let slotCtx: ScanContext | undefined;
+let slotNames: readonly string[] | undefined;
+let slotParsed: ParseResult | undefined;
+
+function slotFor(ctx: ScanContext): void {
+  if (slotCtx === ctx) return;
+  slotCtx = ctx;
+  slotNames = undefined;
+  slotParsed = undefined;
+}
 
 /**
- * parseManifest over a scan's soul.json, with name matching and file references, cached per context.
+ * Every file name of a scan: the string entries, then those whose content was not a string.
+ * Computed once per context (the schema and file families both need it).
+ *
+ * @example fileNamesOf(ctx) // ['soul.json', 'SOUL.md', 'IDENTITY.md']
+ */
+export function fileNamesOf(ctx: ScanContext): readonly string[] {
+  slotFor(ctx);
+  if (slotNames === undefined) {
+    const keys = Object.keys(ctx.files);
+    slotNames = ctx.invalidEntries.length === 0 ? keys : [...keys, ...ctx.invalidEntries];
+  }
+  return slotNames;
+}
+
+/**
+ * parseManifest over a scan's soul.json, with name matching and file references, computed once
+ * per context.
  *
  * @example manifestOf(ctx).issues // every SCHEMA issue of the package
  */
 export function manifestOf(ctx: ScanContext): ParseResult {
-  let parsed = CACHE.get(ctx);
-  if (!parsed) {
-    parsed = parseManifest(ctx.files[MANIFEST_FILE], {
+  slotFor(ctx);
+  if (slotParsed === undefined) {
+    // The engine already parsed soul.json into ctx.manifest (the same JSON.parse of the same
+    // text, BOM dropped) when it is a JSON object, and parseManifest never mutates its input:
+    // hand over that value instead of parsing the text again. Otherwise (missing, not JSON, not
+    // an object) the text goes in, for its messages.
+    slotParsed = parseManifest(ctx.manifest ?? ctx.files[MANIFEST_FILE], {
       ...(ctx.expectedName !== undefined ? { expectedName: ctx.expectedName } : {}),
-      fileNames: [...Object.keys(ctx.files), ...ctx.invalidEntries],
+      fileNames: fileNamesOf(ctx),
     });
-    CACHE.set(ctx, parsed);
   }
-  return parsed;
+  return slotParsed;
 }
 
 /** Offset in soul.json's text of the key a JSON pointer ends in (its last named segment), or undefined. */
@@ -49,6 +81,7 @@ const MAX_LISTED = 6;
  */
 export function emitManifestIssues(ctx: ScanContext, emit: Emit, codes: ReadonlySet<string>): void {
   const parsed = manifestOf(ctx);
+  if (parsed.issues.length === 0) return;
   const raw = ctx.files[MANIFEST_FILE];
   const byCode = new Map<string, ManifestIssue[]>();
   for (const issue of parsed.issues) {

@@ -16,6 +16,7 @@ export interface LicenseVerdict {
 }
 
 const ALLOWED_LIST = ALLOWED_LICENSES.join(', ');
+const ALLOWED_SET: ReadonlySet<string> = new Set(ALLOWED_LICENSES);
 
 function classifyId(id: string): { status: LicenseStatus; canonical?: string } {
   const exact = (ALLOWED_LICENSES as readonly string[]).includes(id);
@@ -33,6 +34,9 @@ function classifyId(id: string): { status: LicenseStatus; canonical?: string } {
  * @example checkLicense('mit').message // 'license "mit" is not an SPDX id on the allowed list; write "MIT"'
  */
 export function checkLicense(license: string): LicenseVerdict {
+  // An allowed id on its own (no space, no parenthesis, at most 60 characters) is one token that
+  // passes: the common case, answered without tokenising.
+  if (ALLOWED_SET.has(license)) return { status: 'allowed', message: `license ${license} allowed` };
   const shown = license.length > 60 ? `${license.slice(0, 57)}...` : license;
   const tokens = license.slice(0, 200).replace(/[()]/g, ' ').split(/\s/).filter((t) => t.length > 0);
   const operators = tokens.filter((t) => /^(?:or|and|with)$/i.test(t)).map((t) => t.toUpperCase());

@@ -14,6 +14,7 @@ export function unescapePointer(segment: string): string {
 
 /** Escape one JSON-pointer segment. */
 export function escapePointer(segment: string): string {
+  if (segment.indexOf('~') === -1 && segment.indexOf('/') === -1) return segment;
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

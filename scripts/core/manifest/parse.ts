@@ -45,6 +45,20 @@ function issue(code: ManifestCode, path: string, message: string): ManifestIssue
   return { code, severity: severityOf(code), path, message };
 }
 
+function failure(code: ManifestCode, message: string): ParseResult {
+  return {
+    manifest: null,
+    specVersion: INFERRED_SPEC_VERSION,
+    schemaVersion: INFERRED_SPEC_VERSION,
+    inferred: true,
+    issues: [issue(code, '', message)],
+    normalized: null,
+  };
+}
+
+const KNOWN_VERSIONS = `use one of ${SPEC_VERSIONS.map((v) => `"${v}"`).join(', ')}`;
+const EMBODIED_LIST: readonly string[] = [...EMBODIED_FIELDS];
+
 /** The known schema an unknown specVersion is checked against: below 0.4 → 0.3, below 0.5 → 0.4, else 0.5. */
 export function nearestSpecVersion(declared: string): SpecVersion {
   const m = /^(\d{1,4})(?:\.(\d{1,4}))?/.exec(declared.trim());
@@ -136,23 +150,27 @@ function looksLikePackagePath(role: string, value: string): boolean {
 function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<string>): ManifestIssue[] {
   const files = copy['files'];
   if (!isPlainObject(files)) return [];
-  const names = new Set<string>();
-  const byKey = new Map<string, string>();
-  for (const n of fileNames) {
-    names.add(n);
-    if (typeof n === 'string') byKey.set(fileNameKey(n), n);
-  }
+  const list = [...fileNames];
+  const names = new Set<string>(list);
+  // The case-folded names, needed only for a reference that is missing.
+  let byKey: Map<string, string> | null = null;
   const out: ManifestIssue[] = [];
-  for (const [role, value] of Object.entries(files)) {
+  for (const role in files) {
+    if (!Object.prototype.hasOwnProperty.call(files, role)) continue;
+    const value = files[role];
     if (typeof value !== 'string' || value.length === 0) continue;
-    const path = `/files/${escapePointer(role)}`;
     if (role !== 'soul' && !looksLikePackagePath(role, value)) continue;
+    const path = `/files/${escapePointer(role)}`;
     const problem = checkFileName(value);
     if (problem) {
       out.push(issue(MANIFEST_CODES.SOUL_FILE, path, `${path}: ${quoteName(value)} ${problem}`));
       continue;
     }
     if (names.has(value)) continue;
+    if (byKey === null) {
+      byKey = new Map<string, string>();
+      for (const n of list) if (typeof n === 'string') byKey.set(fileNameKey(n), n);
+    }
     const other = byKey.get(fileNameKey(value));
     const fix = other !== undefined ? `the package has ${quoteName(other)}: use the same case in both places` : role === 'soul' ? 'add the file, or point "soul" at the persona file (usually "SOUL.md")' : 'add the file or remove the entry';
     out.push(issue(role === 'soul' ? MANIFEST_CODES.SOUL_FILE : MANIFEST_CODES.FILE_REFERENCE, path, `${path} names ${quoteName(value)}, which is not in the package; ${fix}`));
@@ -174,14 +192,7 @@ function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<
  * issues[0].message // '/version: "1.0" is not MAJOR.MINOR.PATCH; use e.g. "1.0.0"'
  */
 export function parseManifest(input: unknown, options: ParseOptions = {}): ParseResult {
-  const fail = (code: ManifestCode, message: string): ParseResult => ({
-    manifest: null,
-    specVersion: INFERRED_SPEC_VERSION,
-    schemaVersion: INFERRED_SPEC_VERSION,
-    inferred: true,
-    issues: [issue(code, '', message)],
-    normalized: null,
-  });
+  const fail = failure;
   if (input === undefined) return fail(MANIFEST_CODES.MISSING, 'soul.json is missing; add a manifest with name, displayName, version, description, license, category and files');
   let value: unknown = input;
   if (typeof input === 'string') {
@@ -201,7 +212,7 @@ export function parseManifest(input: unknown, options: ParseOptions = {}): Parse
   let specVersion: string;
   let schemaVersion: SpecVersion;
   let inferred = false;
-  const known = `use one of ${SPEC_VERSIONS.map((v) => `"${v}"`).join(', ')}`;
+  const known = KNOWN_VERSIONS;
   if (declared === undefined) {
     inferred = true;
     specVersion = INFERRED_SPEC_VERSION;
@@ -220,7 +231,8 @@ export function parseManifest(input: unknown, options: ParseOptions = {}): Parse
 
   // A working copy: top level cloned, embodied subtrees deep-cloned before conversion.
   const copy: Record<string, unknown> = { ...value, specVersion: schemaVersion };
-  const embodiedPresent = [...EMBODIED_FIELDS].filter((f) => copy[f] !== undefined);
+  const embodiedPresent: string[] = [];
+  for (const f of EMBODIED_LIST) if (copy[f] !== undefined) embodiedPresent.push(f);
   for (const f of embodiedPresent) {
     try {
       copy[f] = JSON.parse(JSON.stringify(copy[f]) ?? 'null');
@@ -260,7 +272,8 @@ export function parseManifest(input: unknown, options: ParseOptions = {}): Parse
     checkLawOrder(copy, issues);
     sanitizeEmbodied(copy);
   } else {
-    for (const f of EMBODIED_FIELDS) delete copy[f];
+    // deleting a key the object lacks still costs a lookup each; the present ones are these
+    for (const f of EMBODIED_LIST) if (Object.prototype.hasOwnProperty.call(copy, f)) delete copy[f];
   }
 
   // Give the normalised object its declared specVersion back (a number as its string form).

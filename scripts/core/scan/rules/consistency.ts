@@ -14,8 +14,12 @@ const RULES: readonly RuleInfo[] = [
   { id: 'CONSIST010', stage: 'quality', severity: 'info', category: CATEGORY, description: 'Persona consistency check completed' },
 ];
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Letters and digits only, lower case: "Test-Soul" and "test soul" compare equal. */
 export function nameKey(s: string): string {
+  // In ASCII the letters and digits are a-z, A-Z and 0-9: a plain class does the same, faster.
+  if (ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, '');
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
@@ -41,18 +45,23 @@ function filesMap(ctx: ScanContext): Record<string, unknown> | null {
   return files !== null && typeof files === 'object' && !Array.isArray(files) ? (files as Record<string, unknown>) : null;
 }
 
+function textNamed(ctx: ScanContext, name: string): TextFile | undefined {
+  for (const t of ctx.texts) if (t.name === name) return t;
+  return undefined;
+}
+
 function fileFor(ctx: ScanContext, role: string, fallback: string): TextFile | undefined {
   const declared = str(filesMap(ctx)?.[role]);
-  const byName = new Map(ctx.texts.map((t) => [t.name, t]));
   if (declared) {
-    const t = byName.get(declared.replace(/^\.\//, ''));
+    const t = textNamed(ctx, declared.startsWith('./') ? declared.slice(2) : declared);
     if (t) return t;
   }
-  return byName.get(fallback);
+  return textNamed(ctx, fallback);
 }
 
 // ---- IDENTITY.md ------------------------------------------------------------------------------------
 
+const NAME_CUE = /n[*_`]*a[*_`]*m[*_`]*e|n[*_`]*o[*_`]*m/i;
 const NAME_KEYS = new Set(['name', 'display name', 'displayname', 'full name', 'agent name', 'persona name', 'soul name', 'character name', 'assistant name', 'bot name', 'nombre', 'nom']);
 const GENERIC_HEADINGS = new Set(['identity', 'identitymd', 'about', 'aboutme', 'whoiam', 'whoami', 'profile', 'persona', 'overview', 'agentidentity', 'identitycard', 'soul', 'soulidentity', 'character', 'charactersheet', 'personaidentity', 'basics', 'introduction']);
 
@@ -134,21 +143,32 @@ function stripIdentityWord(t: string): string {
 
 /** The name IDENTITY.md declares: a `Name:` line (or table row), else a non-generic first heading. */
 export function declaredIdentityName(raw: string): string | undefined {
-  const lines = raw.split('\n', 300);
   let inFence = false;
   let firstHeading: string | undefined;
-  for (const line of lines) {
-    const t = line.trimStart();
-    if (t.startsWith('```') || t.startsWith('~~~')) {
-      inFence = !inFence;
-      continue;
+  // the first 300 lines (as raw.split('\n', 300)), cut one by one: the name is usually near the top
+  let start = 0;
+  for (let count = 0; count < 300 && start !== -1; count++) {
+    const nl = raw.indexOf('\n', start);
+    const line = nl === -1 ? raw.slice(start) : raw.slice(start, nl);
+    start = nl === -1 ? -1 : nl + 1;
+    // a fence line holds ``` or ~~~ (looked for before trimming a copy)
+    if (line.indexOf('```') !== -1 || line.indexOf('~~~') !== -1) {
+      const t = line.trimStart();
+      if (t.startsWith('```') || t.startsWith('~~~')) {
+        inFence = !inFence;
+        continue;
+      }
     }
     if (inFence) continue;
-    const plain = line.replace(/[*_`]+/g, '').trim();
-    const kv = keyValue(plain);
-    if (kv && NAME_KEYS.has(kv[0].toLowerCase())) {
-      const v = cleanValue(kv[1]);
-      if (v) return v;
+    // keyValue needs a colon or a table bar, and every NAME_KEYS key holds "name" or "nom" (read
+    // through emphasis marks): most lines have neither
+    if ((line.indexOf(':') !== -1 || line.indexOf('|') !== -1 || line.indexOf('：') !== -1) && NAME_CUE.test(line)) {
+      const plain = line.replace(/[*_`]+/g, '').trim();
+      const kv = keyValue(plain);
+      if (kv && NAME_KEYS.has(kv[0].toLowerCase())) {
+        const v = cleanValue(kv[1]);
+        if (v) return v;
+      }
     }
     if (firstHeading === undefined) firstHeading = headingText(line) ?? undefined;
   }
@@ -211,8 +231,8 @@ export const consistency: RuleFamily = {
     const m = ctx.manifest;
     const name = str(m?.['name']);
     const displayName = str(m?.['displayName']);
-    const names = [name, displayName].filter((v): v is string => v !== undefined);
-    if (names.length > 0) {
+    if (name !== undefined || displayName !== undefined) {
+      const names = name === undefined ? [displayName!] : displayName === undefined ? [name] : [name, displayName];
       const identity = fileFor(ctx, 'identity', 'IDENTITY.md');
       const declared = identity ? declaredIdentityName(identity.raw) : undefined;
       if (identity && declared && !namesAgree(declared, names)) {
@@ -227,14 +247,17 @@ export const consistency: RuleFamily = {
     }
     const files = filesMap(ctx);
     if (files) {
-      const present = Object.keys(ctx.files);
-      const lower = new Map(present.map((p) => [p.toLowerCase(), p]));
-      for (const [role, value] of Object.entries(files)) {
-        if (role === 'soul') continue;
+      // the package's names by lower case, built at the first missing entry
+      let lower: Map<string, string> | null = null;
+      for (const role in files) {
+        if (role === 'soul' || !Object.prototype.hasOwnProperty.call(files, role)) continue;
+        const value = files[role];
         const listed = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
         for (const entry of listed) {
-          const path = entry.trim().replace(/^\.\//, '');
+          let path = entry.trim();
+          if (path.startsWith('./')) path = path.slice(2);
           if (path === '' || Object.prototype.hasOwnProperty.call(ctx.files, path)) continue;
+          lower ??= new Map(Object.keys(ctx.files).map((p) => [p.toLowerCase(), p]));
           const near = lower.get(path.toLowerCase());
           counted({
             code: 'CONSIST003',

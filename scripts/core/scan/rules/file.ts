@@ -1,10 +1,13 @@
 // Rule family: file (stage 2). File names safe and distinct, extensions allowed, sizes within the
 // limits, images real images, text files really text, the main soul file present.
-import type { Emit, RuleFamily, RuleInfo, ScanContext } from '../types.ts';
+import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
+import { createViewMemo } from '../text.ts';
+import { fileNamesOf } from '../../manifest/context.ts';
 import { checkFileNames, quoteName } from '../../paths.ts';
 import {
   ALLOWED_EXTENSIONS,
   DEFAULT_SOUL_FILE,
+  IMAGE_EXTENSIONS,
   MANIFEST_FILE,
   MAX_FILES,
   MAX_FILE_BYTES,
@@ -14,8 +17,9 @@ import {
   fileSize,
   formatBytes,
   isAllowedFileName,
-  isImageFileName,
+  textFacts,
 } from '../../package.ts';
+import type { TextFacts } from '../../package.ts';
 
 const rule = (id: string, severity: RuleInfo['severity'], description: string): RuleInfo => ({ id, stage: 'file', severity, category: 'file', description });
 
@@ -36,9 +40,25 @@ const RULES: readonly RuleInfo[] = [
   rule('FILE014', 'error', 'Too many files in the package'),
 ];
 
-const MAX_LISTED = 5;
+const FACTS = createViewMemo<TextFacts>();
 
-// Control characters other than tab, line feed, form feed and carriage return.
+/**
+ * textFacts of one text file, computed once per scan and kept on its view: the file family
+ * needs its size and binary content, the quality family its length in characters.
+ *
+ * @example textFactsOf(ctx.texts[0]).bytes // UTF-8 size of the first text file
+ */
+export function textFactsOf(file: TextFile): TextFacts {
+  let facts = FACTS.get(file.view);
+  if (facts === undefined) FACTS.set(file.view, (facts = textFacts(file.raw)));
+  return facts;
+}
+
+const MAX_LISTED = 5;
+const ALLOWED_LIST = [...ALLOWED_EXTENSIONS].map((e) => `.${e}`).join(' ');
+
+// Control characters other than tab, line feed, form feed and carriage return. Called only when
+// textFacts saw one of the counted characters (nearly no text has any).
 function binaryProblem(text: string): string | null {
   const n = text.length;
   let controls = 0;
@@ -66,9 +86,12 @@ function declaredFile(ctx: ScanContext, role: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Report unsafe and colliding names; returns the unsafe ones (never used as a finding's file). */
-function checkNames(emit: Emit, names: readonly string[]): Set<string> {
+function checkNames(emit: Emit, names: readonly string[]): ReadonlySet<string> {
   const problems = checkFileNames(names);
+  if (problems.length === 0 && names.length <= MAX_FILES) return NONE;
   const unsafe = problems.filter((p) => p.kind === 'unsafe');
   if (unsafe.length > 0) {
     const detail = unsafe.slice(0, MAX_LISTED).map((p) => `${quoteName(p.name)} ${p.problem}`);
@@ -92,7 +115,7 @@ export const file: RuleFamily = {
   name: 'file',
   rules: RULES,
   check(ctx, emit) {
-    const names = [...Object.keys(ctx.files), ...ctx.invalidEntries];
+    const names = fileNamesOf(ctx);
     const unsafeNames = checkNames(emit, names);
     const at = (name: string) => (unsafeNames.has(name) ? {} : { file: name });
 
@@ -102,15 +125,30 @@ export const file: RuleFamily = {
 
     const disallowed: string[] = [];
     let total = 0;
-    for (const name of Object.keys(ctx.files).sort()) {
+    // ctx.texts holds the text files in the same (sorted) order: walk it alongside
+    let t = 0;
+    for (const name of names.slice(0, names.length - ctx.invalidEntries.length).sort()) {
       const content = ctx.files[name]!;
-      if (!isAllowedFileName(name)) disallowed.push(name);
-      const size = fileSize(name, content);
+      const ext = extensionOf(name);
+      if (ext === '' ? !isAllowedFileName(name) : !ALLOWED_EXTENSIONS.has(ext)) disallowed.push(name);
+      const isImage = IMAGE_EXTENSIONS.has(ext);
+      let facts: TextFacts | null = null;
+      if (!isImage) {
+        const text = ctx.texts[t];
+        if (text !== undefined && text.name === name && text.raw === content) {
+          facts = textFactsOf(text);
+          t++;
+        } else {
+          facts = textFacts(content);
+        }
+      }
+      // fileSize of a text file is its UTF-8 length
+      const size = facts === null ? fileSize(name, content) : facts.bytes;
       total += size;
       if (size > MAX_FILE_BYTES) {
         emit({ code: 'FILE004', ...at(name), message: `${quoteName(name)} is ${formatBytes(size)}; each file may be at most ${formatBytes(MAX_FILE_BYTES)}: split or shorten it` });
       }
-      if (isImageFileName(name)) {
+      if (isImage) {
         const image = decodeImage(name, content);
         if (!image.ok && image.problem === 'base64') emit({ code: 'FILE008', ...at(name), message: `${quoteName(name)} ${image.message}` });
         else if (!image.ok && image.problem === 'magic') emit({ code: 'FILE007', ...at(name), message: `${quoteName(name)} ${image.message}` });
@@ -121,12 +159,11 @@ export const file: RuleFamily = {
         emit({ code: 'FILE006', ...at(name), message: `${quoteName(name)} is empty; add content or remove the file` });
         continue;
       }
-      const binary = binaryProblem(content);
+      const binary = facts !== null && facts.controls ? binaryProblem(content) : null;
       if (binary) {
         emit({ code: 'FILE012', ...at(name), message: `${quoteName(name)} ${binary}, so it is not a text file; remove the binary data (images go in .png or .jpg files as base64)` });
         continue;
       }
-      const ext = extensionOf(name);
       if (ext === 'svg' && !/<svg[\s>]/i.test(content.slice(0, 4096))) {
         emit({ code: 'FILE007', ...at(name), message: `${quoteName(name)} does not contain an <svg> element; upload a real SVG image` });
       }
@@ -138,7 +175,7 @@ export const file: RuleFamily = {
         }
       }
     }
-    const allowed = [...ALLOWED_EXTENSIONS].map((e) => `.${e}`).join(' ');
+    const allowed = ALLOWED_LIST;
     for (const name of disallowed) {
       const ext = extensionOf(name);
       emit({
@@ -152,8 +189,7 @@ export const file: RuleFamily = {
     }
 
     // The main soul file. When files.soul names one, the schema family reports it missing (SCHEMA013).
-    const present = new Set(names);
-    if (declaredFile(ctx, 'soul') === undefined && !present.has(DEFAULT_SOUL_FILE)) {
+    if (declaredFile(ctx, 'soul') === undefined && !names.includes(DEFAULT_SOUL_FILE)) {
       const near = names.find((n) => n.toLowerCase() === DEFAULT_SOUL_FILE.toLowerCase());
       emit({
         code: 'FILE010',
@@ -163,7 +199,7 @@ export const file: RuleFamily = {
       });
     }
     const identity = declaredFile(ctx, 'identity');
-    if (!present.has('IDENTITY.md') && (identity === undefined || !present.has(identity))) {
+    if (!names.includes('IDENTITY.md') && (identity === undefined || !names.includes(identity))) {
       emit({ code: 'FILE011', message: 'IDENTITY.md is recommended: add the persona\'s name, role and tone there' });
     }
   },

@@ -163,6 +163,23 @@ export function urlScheme(value: string): string {
   return decoded.replace(/[\u0000-\u0020\u007f-\u00a0\u200b-\u200f\u2028\u2029\ufeff]/g, '').toLowerCase();
 }
 
+// Characters urlScheme drops (white space, controls, invisible ones).
+const URL_IGNORED = /[\u0000-\u0020\u007f-\u00a0\u200b-\u200f\u2028\u2029\ufeff]/;
+
+/**
+ * Whether SCRIPT_SCHEME can match urlScheme(value): every scheme it knows starts with j, v, l, m
+ * or d, so a value whose first kept character is another ASCII letter ("https:", "/path") cannot
+ * (an entity starts with "&", which is kept for the full check).
+ */
+function mayBeScriptUrl(value: string): boolean {
+  let i = 0;
+  while (i < value.length && URL_IGNORED.test(value[i]!)) i++;
+  if (i >= value.length) return false;
+  const c = value.charCodeAt(i) | 0x20;
+  if (c < 97 || c > 122) return true;
+  return c === 106 || c === 118 || c === 108 || c === 109 || c === 100;
+}
+
 const SCRIPT_SCHEME = /^(?:javascript|vbscript|livescript|mocha):|^data:(?:text\/html|image\/svg\+xml|application\/(?:x-)?(?:javascript|ecmascript|xhtml\+xml))/;
 const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'lowsrc', 'dynsrc', 'codebase', 'cite', 'ping', 'manifest', 'icon', 'values', 'to', 'from', 'by', 'srcset', 'content']);
 const FRAME_TAGS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal', 'base']);
@@ -209,25 +226,26 @@ function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): vo
   let cached: Severity | undefined | null = null;
   // computed on first use: most tags raise nothing, and the context costs a look at the line
   const severity = (): Severity | undefined => (cached === null ? (cached = markupSeverity(src, tag.start, tag.end)) : cached);
-  const text = clip(src.raw.slice(tag.start, tag.end), 70);
   if (tag.closing) return;
+  // the excerpt for a message, made only when there is one (most tags raise nothing)
+  const text = (): string => clip(src.raw.slice(tag.start, tag.end), 70);
   const inSvg = svgFile || name === 'svg';
   if (name === 'script' || name === 'svg:script') {
-    out.add('SEC020', severity(), `XSS: script tag "${text}" ${note(severity(), 'Remove the script tag; a persona never needs to run script in the page.')}`, tag.start);
-    if (svgFile) out.add('SEC024', severity(), `SVG with a script element "${text}". Remove the script; images must not run code.`, tag.start);
+    out.add('SEC020', severity(), `XSS: script tag "${text()}" ${note(severity(), 'Remove the script tag; a persona never needs to run script in the page.')}`, tag.start);
+    if (svgFile) out.add('SEC024', severity(), `SVG with a script element "${text()}". Remove the script; images must not run code.`, tag.start);
   }
   if (name.includes(':') && /^(?:javascript|vbscript|data):/.test(name)) {
-    out.add('SEC022', severity(), `XSS: script URL in an autolink "${text}" ${note(severity(), 'Remove the link.')}`, tag.start);
+    out.add('SEC022', severity(), `XSS: script URL in an autolink "${text()}" ${note(severity(), 'Remove the link.')}`, tag.start);
   }
   if (FRAME_TAGS.has(name)) {
-    out.add('SEC023', severity(), `Markup injection: <${name}> tag "${text}" ${note(severity(), 'Remove it; embed nothing active in a persona file, link to the page instead.')}`, tag.start);
+    out.add('SEC023', severity(), `Markup injection: <${name}> tag "${text()}" ${note(severity(), 'Remove it; embed nothing active in a persona file, link to the page instead.')}`, tag.start);
   }
   if (SVG_ACTIVE.has(name) || (inSvg && name === 'script')) {
-    out.add('SEC024', severity(), `SVG with active content <${name}> "${text}" ${note(severity(), 'Remove it; an SVG image must be static.')}`, tag.start);
+    out.add('SEC024', severity(), `SVG with active content <${name}> "${text()}" ${note(severity(), 'Remove it; an SVG image must be static.')}`, tag.start);
   }
   if (name === 'meta') {
     const equiv = tag.attrs.find((a) => a.name === 'http-equiv')?.value?.toLowerCase().trim();
-    if (equiv === 'refresh' || equiv === 'set-cookie') out.add('SEC025', severity(), `Markup injection: meta ${equiv} "${text}" ${note(severity(), 'Remove the meta tag.')}`, tag.start);
+    if (equiv === 'refresh' || equiv === 'set-cookie') out.add('SEC025', severity(), `Markup injection: meta ${equiv} "${text()}" ${note(severity(), 'Remove the meta tag.')}`, tag.start);
   }
   if (name === 'form') {
     const action = tag.attrs.find((a) => a.name === 'action')?.value ?? '';
@@ -238,14 +256,13 @@ function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): vo
     if (an.length > 4 && an.startsWith('on') && /^on[a-z]{3,40}$/.test(an) && attr.value !== null) {
       const jsx = attr.value.trimStart().startsWith('{') && src.markdown;
       const s = jsx ? (severity() === undefined ? 'warning' : severity()) : severity();
-      out.add('SEC021', s, `XSS: event handler ${an}= on <${name}> "${text}" ${note(s, jsx ? '(JSX-style handler; if this is a code example, put it in a fenced code block.)' : 'Remove the handler attribute.')}`, attr.at);
-      if (inSvg) out.add('SEC024', s, `SVG with an event handler ${an}= "${text}". Remove the handler; an SVG image must be static.`, attr.at);
+      out.add('SEC021', s, `XSS: event handler ${an}= on <${name}> "${text()}" ${note(s, jsx ? '(JSX-style handler; if this is a code example, put it in a fenced code block.)' : 'Remove the handler attribute.')}`, attr.at);
+      if (inSvg) out.add('SEC024', s, `SVG with an event handler ${an}= "${text()}". Remove the handler; an SVG image must be static.`, attr.at);
       continue;
     }
     if (attr.value === null) continue;
     if (URL_ATTRS.has(an) || an === 'srcdoc') {
-      const scheme = urlScheme(attr.value);
-      if (SCRIPT_SCHEME.test(scheme) && !(an === 'content' && name !== 'meta')) {
+      if (mayBeScriptUrl(attr.value) && SCRIPT_SCHEME.test(urlScheme(attr.value)) && !(an === 'content' && name !== 'meta')) {
         out.add('SEC022', severity(), `XSS: script URL in ${an}= "${clip(attr.value, 50)}" ${note(severity(), 'Remove the javascript:/data: URL.')}`, attr.at);
       }
       if (an === 'srcdoc') out.add('SEC023', severity(), `Markup injection: srcdoc HTML on <${name}> ${note(severity(), 'Remove it.')}`, attr.at);
@@ -261,7 +278,7 @@ function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): vo
       out.add('SEC026', severity(), `Markup injection: CSS that runs script in style= "${clip(attr.value, 60)}" ${note(severity(), 'Remove it.')}`, attr.at);
     }
     if (inSvg && (name === 'set' || name === 'animate') && an === 'attributename' && /^\s*(?:on[a-z]+|href|xlink:href)\s*$/i.test(attr.value)) {
-      out.add('SEC024', severity(), `SVG animation rewrites ${attr.value.trim()} "${text}". Remove it; an SVG image must be static.`, attr.at);
+      out.add('SEC024', severity(), `SVG animation rewrites ${attr.value.trim()} "${text()}". Remove it; an SVG image must be static.`, attr.at);
     }
   }
   if (name === 'img' || name === 'image') {
@@ -293,12 +310,14 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
     const m = MD_LINK.exec(src.raw);
     if (m === null) continue;
     const url = m[1]!;
-    const sev = markupSeverity(src, i, i + m[0].length);
-    if (SCRIPT_SCHEME.test(urlScheme(url))) {
+    // the severity (a look at the context) only for a link that raises something
+    if (mayBeScriptUrl(url) && SCRIPT_SCHEME.test(urlScheme(url))) {
+      const sev = markupSeverity(src, i, i + m[0].length);
       out.add('SEC022', sev, `XSS: markdown link to a script URL "${clip(url, 60)}" ${note(sev, 'Remove the javascript:/data: link.')}`, i);
       continue;
     }
     if (isRemote(url) && hasInterpolatedQuery(url)) {
+      const sev = markupSeverity(src, i, i + m[0].length);
       const from = Math.max(0, i - 400);
       const rel = lower.slice(from, i).lastIndexOf('[');
       const open = rel === -1 ? -1 : from + rel;
@@ -311,24 +330,59 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
     const m = MD_REF.exec(src.raw);
     if (m === null) continue;
     const url = m[1]!;
+    const script = mayBeScriptUrl(url) && SCRIPT_SCHEME.test(urlScheme(url));
+    if (!script && !(isRemote(url) && hasInterpolatedQuery(url))) continue;
     const sev = markupSeverity(src, i, i + m[0].length);
-    if (SCRIPT_SCHEME.test(urlScheme(url))) out.add('SEC022', sev, `XSS: link reference to a script URL "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
-    else if (isRemote(url) && hasInterpolatedQuery(url)) out.add('SEC028', sev, `Exfiltration via markup: link reference URL interpolates data "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
+    if (script) out.add('SEC022', sev, `XSS: link reference to a script URL "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
+    else out.add('SEC028', sev, `Exfiltration via markup: link reference URL interpolates data "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
   }
 }
 
 const TAG_GATES = 'abcdefghijklmnopqrstuvwxyz'.split('').map((c) => `<${c}*`);
 const LINK_GATES = ['](', ']:'];
 registerGates([{ gate: TAG_GATES }, { gate: LINK_GATES }]);
+const TAG_GATE_SET: ReadonlySet<string> = new Set(TAG_GATES);
+const LINK_GATE_SET: ReadonlySet<string> = new Set(LINK_GATES);
+
+/** Whether any of `gates` was seen: by the smaller side (a file usually triggers few words). */
+function seenAny(found: ReadonlyMap<string, unknown>, gates: readonly string[], set: ReadonlySet<string>): boolean {
+  if (found.size < gates.length) {
+    for (const k of found.keys()) if (set.has(k)) return true;
+    return false;
+  }
+  for (const g of gates) if (found.has(g)) return true;
+  return false;
+}
 
 const MAX_TAGS = 1 << 20;
 
+/**
+ * rawSourceOf(file), with `lower` and `markdown` made on first use: most tags and links raise
+ * nothing, and the lower-cased copy of a long file is not free.
+ */
+function lazySourceOf(file: TextFile): RawSource {
+  let real: RawSource | undefined;
+  return {
+    raw: file.raw,
+    view: file.view,
+    decoded: false,
+    ext: file.ext,
+    get lower() {
+      return (real ??= rawSourceOf(file)).lower;
+    },
+    get markdown() {
+      return (real ??= rawSourceOf(file)).markdown;
+    },
+  };
+}
+
 function scanFile(file: TextFile, emit: Emit): void {
   const found = triggersOf(file.view);
-  const hasTags = TAG_GATES.some((g) => found.has(g));
-  const hasLinks = LINK_GATES.some((g) => found.has(g));
+  if (found.size === 0) return;
+  const hasTags = seenAny(found, TAG_GATES, TAG_GATE_SET);
+  const hasLinks = seenAny(found, LINK_GATES, LINK_GATE_SET);
   if (!hasTags && !hasLinks) return;
-  const src = rawSourceOf(file);
+  const src = lazySourceOf(file);
   const out = new Findings();
   const svgFile = file.ext === 'svg';
   if (hasTags) {

@@ -112,7 +112,8 @@ interface FileScan {
   readonly file: TextFile;
   readonly raw: string;
   readonly emit: Emit;
-  readonly author: AuthorValues;
+  /** The manifest's own contacts, read at the first address or number found (most files have none). */
+  readonly author: () => AuthorValues;
   /** Best (lowest) severity rank already emitted per code: later findings of the same or lower severity are skipped. */
   readonly best: Map<string, number>;
 }
@@ -270,7 +271,7 @@ function scanEmails(fs: FileScan): void {
     const domain = hit.domain.toLowerCase();
     const local = hit.local.toLowerCase();
     if (reservedDomain(domain) || placeholderDomain(domain)) return;
-    if (fs.author.emails.has(`${local}@${domain}`)) return;
+    if (fs.author().emails.has(`${local}@${domain}`)) return;
     const masked = `${hit.local[0]}***@${hit.domain}`;
     if (NOREPLY_LOCAL.test(local)) {
       report(fs, code, hit.start, `No-reply e-mail address "${masked}": not personal, but check that the persona should name this organisation's address`, 'info');
@@ -350,11 +351,12 @@ function scanNumbers(fs: FileScan): void {
   const n = raw.length;
   let pos = 0;
   while (pos < n) {
+    // test() finds the run without building a match array; its start is found walking back
     DIGIT_RUN.lastIndex = pos;
-    const m = DIGIT_RUN.exec(raw);
-    if (!m) return;
-    const i = m.index;
-    const q = i + m[0].length;
+    if (!DIGIT_RUN.test(raw)) return;
+    const q = DIGIT_RUN.lastIndex;
+    let i = q - 1;
+    while (i > pos && isDigit(raw.charCodeAt(i - 1))) i--;
     const next = raw.charCodeAt(q);
     // digits glued to letters form a token (an IBAN, a wallet, an id, a hash, "v1"), else a run of digit groups
     const prev = raw.charCodeAt(i - 1);
@@ -441,6 +443,14 @@ function reportDni(fs: FileScan, offset: number, id: string): void {
 }
 
 /** Tokenise the run of digit groups starting at `i` and analyse it; returns where scanning resumes. */
+// Scratch space of scanChunk (it never runs twice at once): the groups of the current chunk.
+const GROUP_START = new Int32Array(MAX_GROUPS);
+const GROUP_END = new Int32Array(MAX_GROUPS);
+const GROUP_OPEN = new Uint8Array(MAX_GROUPS);
+const GROUP_CLOSE = new Uint8Array(MAX_GROUPS);
+/** Separator read after group k (to group k + 1). */
+const GROUP_SEP = new Int32Array(MAX_GROUPS);
+
 function scanChunk(fs: FileScan, i: number): number {
   const raw = fs.raw;
   const n = raw.length;
@@ -452,24 +462,32 @@ function scanChunk(fs: FileScan, i: number): number {
   }
   const plus = raw.charCodeAt(start - 1) === 43;
   if (plus) start--;
-  const groups: Group[] = [];
-  const seps: number[] = [];
+  // The groups go to scratch arrays first: most chunks ("1.0.0", "2024-01") end up below four
+  // digits and are dropped without building anything.
+  let count = 0;
+  let transitions = 0; // separators read (one more than the groups kept after a long run)
   let p = i;
   let end: number;
+  let total = 0;
   for (;;) {
     let q = p;
     while (q < n && isDigit(raw.charCodeAt(q))) q++;
     if (q - p > MAX_GROUP_DIGITS) {
       // a long digit run (an id, a hash, a number table): nothing of ours, skip it whole
-      if (groups.length === 0) return q;
-      end = groups[groups.length - 1]!.end;
+      if (count === 0) return q;
+      end = GROUP_END[count - 1]!;
       break;
     }
     const close = raw.charCodeAt(q) === 41;
-    groups.push({ start: p, end: q, digits: raw.slice(p, q), open, close });
+    GROUP_START[count] = p;
+    GROUP_END[count] = q;
+    GROUP_OPEN[count] = open ? 1 : 0;
+    GROUP_CLOSE[count] = close ? 1 : 0;
+    count++;
+    total += q - p;
     const after = close ? q + 1 : q;
     end = after;
-    if (groups.length >= MAX_GROUPS) break;
+    if (count >= MAX_GROUPS) break;
     const c = raw.charCodeAt(after);
     let next = -1;
     let sep = 0;
@@ -488,9 +506,18 @@ function scanChunk(fs: FileScan, i: number): number {
       next = after;
     }
     if (next === -1) break;
-    seps.push(sep);
+    GROUP_SEP[transitions++] = sep;
     p = next;
   }
+  // Under four digits in all ("1.0.0", "v2.1"), no window reaches the four digits of the
+  // shortest value (1.2.3.4) and no group is a DNI's 7 or 8: nothing to analyse.
+  if (total < 4) return end;
+  const groups: Group[] = [];
+  const seps: number[] = [];
+  for (let g = 0; g < count; g++) {
+    groups.push({ start: GROUP_START[g]!, end: GROUP_END[g]!, digits: raw.slice(GROUP_START[g], GROUP_END[g]), open: GROUP_OPEN[g] === 1, close: GROUP_CLOSE[g] === 1 });
+  }
+  for (let t = 0; t < transitions; t++) seps.push(GROUP_SEP[t]!);
   const chunk: Chunk = { groups, seps, plus, start, end, leftOk: boundaryBefore(raw, start), rightOk: boundaryAfter(raw, end) };
   analyseChunk(fs, chunk);
   return end;
@@ -717,7 +744,7 @@ function phoneMessage(masked: string): string {
 }
 
 function reportPhone(fs: FileScan, w: Window, digits: string, masked: string): void {
-  if (fs.author.phones.has(digits.slice(-9))) return;
+  if (fs.author().phones.has(digits.slice(-9))) return;
   report(fs, PII_CODES.phone, w.offset, phoneMessage(masked));
 }
 
@@ -878,45 +905,59 @@ const isV6Char = (c: number): boolean => isHex(c) || c === 58 || c === 46;
 const MAC_COLON = /^[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5}$/;
 
 // A colon between hex digits, or "::" before one: every IPv6 address worth reporting and every
-// colon MAC has one. A native regex finds the seeds; prose colons ("Name: value") never match.
-const COLON_SEED = /[0-9A-Fa-f]:[0-9A-Fa-f:]|::[0-9A-Fa-f]/g;
+// colon MAC has one; prose colons ("Name: value") never are. Found from the colons (a native
+// search for one character), in the order and at the places of the first match of
+// /[0-9A-Fa-f]:[0-9A-Fa-f:]|::[0-9A-Fa-f]/g from each resume point: such a match starts right
+// before a colon.
+function isColonSeed(raw: string, c: number): boolean {
+  const before = raw.charCodeAt(c - 1);
+  const after = raw.charCodeAt(c + 1);
+  return isHex(before) ? isHex(after) || after === 58 : before === 58 && isHex(after);
+}
 
 function scanColons(fs: FileScan): void {
   const raw = fs.raw;
-  const n = raw.length;
-  COLON_SEED.lastIndex = 0;
-  for (let m = COLON_SEED.exec(raw); m !== null; m = COLON_SEED.exec(raw)) {
-    const c = m.index + 1;
-    let from = c + 1;
-    let a = c;
-    while (a > 0 && c - a < 45 && isV6Char(raw.charCodeAt(a - 1))) a--;
-    let b = c + 1;
-    while (b < n && b - a < 50 && isV6Char(raw.charCodeAt(b))) b++;
-    if (b > from) from = b;
-    COLON_SEED.lastIndex = from;
-    let end = b;
-    while (end > a && raw.charCodeAt(end - 1) === 46) end--;
-    const token = raw.slice(a, end);
-    let colons = 0;
-    for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) === 58) colons++;
-    if (colons < 2 || isWord(raw.charCodeAt(a - 1))) continue;
-    let after = end;
-    if (raw.charCodeAt(after) === 37 /* % zone */) {
-      after++;
-      while (after < n && after - end < 16 && (isWord(raw.charCodeAt(after)) || raw.charCodeAt(after) === 46 || raw.charCodeAt(after) === 45)) after++;
-    }
-    if (isWord(raw.charCodeAt(after))) continue;
-    if (MAC_COLON.test(token)) {
-      checkMac(fs, a, token);
-      continue;
-    }
-    const groups = parseIpv6(token);
-    if (!groups || !ipv6Public(groups)) continue;
-    if (VERSION_CONTEXT.test(lowerBefore(raw, a, 24))) continue;
-    const shown = `${groups[0]!.toString(16)}:${groups[1]!.toString(16)}:…`;
-    report(fs, PII_CODES.ip, a, `Public IP address (${shown}): remove it or use a documentation address (2001:db8::/32)`);
-    if (saturated(fs, PII_CODES.ip) && saturated(fs, PII_CODES.mac)) return;
+  let from = 0; // the next seed starts at or after `from`, so its colon is at from + 1 or later
+  for (let c = raw.indexOf(':', 1); c !== -1; c = raw.indexOf(':', Math.max(c + 1, from + 1))) {
+    if (!isColonSeed(raw, c)) continue;
+    from = colonSeed(fs, c);
+    if (from < 0) return;
   }
+}
+
+/** Judge the token around the seed colon at `c`; returns where the next seed may start, or -1 when done. */
+function colonSeed(fs: FileScan, c: number): number {
+  const raw = fs.raw;
+  const n = raw.length;
+  let from = c + 1;
+  let a = c;
+  while (a > 0 && c - a < 45 && isV6Char(raw.charCodeAt(a - 1))) a--;
+  let b = c + 1;
+  while (b < n && b - a < 50 && isV6Char(raw.charCodeAt(b))) b++;
+  if (b > from) from = b;
+  let end = b;
+  while (end > a && raw.charCodeAt(end - 1) === 46) end--;
+  const token = raw.slice(a, end);
+  let colons = 0;
+  for (let k = 0; k < token.length; k++) if (token.charCodeAt(k) === 58) colons++;
+  if (colons < 2 || isWord(raw.charCodeAt(a - 1))) return from;
+  let after = end;
+  if (raw.charCodeAt(after) === 37 /* % zone */) {
+    after++;
+    while (after < n && after - end < 16 && (isWord(raw.charCodeAt(after)) || raw.charCodeAt(after) === 46 || raw.charCodeAt(after) === 45)) after++;
+  }
+  if (isWord(raw.charCodeAt(after))) return from;
+  if (MAC_COLON.test(token)) {
+    checkMac(fs, a, token);
+    return from;
+  }
+  const groups = parseIpv6(token);
+  if (!groups || !ipv6Public(groups)) return from;
+  if (VERSION_CONTEXT.test(lowerBefore(raw, a, 24))) return from;
+  const shown = `${groups[0]!.toString(16)}:${groups[1]!.toString(16)}:…`;
+  report(fs, PII_CODES.ip, a, `Public IP address (${shown}): remove it or use a documentation address (2001:db8::/32)`);
+  if (saturated(fs, PII_CODES.ip) && saturated(fs, PII_CODES.mac)) return -1;
+  return from;
 }
 
 function checkMac(fs: FileScan, offset: number, token: string): void {
@@ -937,9 +978,10 @@ const MAC_SEED = /[-.][0-9A-Fa-f]{2}(?:-|[0-9A-Fa-f]{2}\.)/g;
 function scanDelimitedMacs(fs: FileScan): void {
   const raw = fs.raw;
   MAC_SEED.lastIndex = 0;
-  for (let m = MAC_SEED.exec(raw); m !== null; m = MAC_SEED.exec(raw)) {
-    const dash = m[0].length === 4;
-    const seed = m.index;
+  // test() builds no match array: the match ends at lastIndex, in "-" (4 long) or "." (6 long)
+  while (MAC_SEED.test(raw)) {
+    const dash = raw.charCodeAt(MAC_SEED.lastIndex - 1) === 45;
+    const seed = MAC_SEED.lastIndex - (dash ? 4 : 6);
     MAC_SEED.lastIndex = seed + 1;
     // the seed sits after the first group; try the one start it allows
     const a = seed - (dash ? 2 : 4);
@@ -963,33 +1005,48 @@ function scanDelimitedMacs(fs: FileScan): void {
 
 const AUTHOR_KEYS = ['author', 'authors', 'maintainer', 'maintainers', 'contributors'];
 
+const NO_AUTHOR: AuthorValues = { emails: new Set(), phones: new Set() };
+const AUTHOR_PHONE = /\+?[\d ().-]{7,24}/g;
+const DIGIT = /\d/;
+
 function authorValues(manifest: Record<string, unknown> | null): AuthorValues {
-  const emails = new Set<string>();
-  const phones = new Set<string>();
-  const visit = (value: unknown, depth: number): void => {
-    if (depth > 3) return;
-    if (typeof value === 'string') {
-      if (value.length > 2000) return;
+  if (!manifest) return NO_AUTHOR;
+  let out: { emails: Set<string>; phones: Set<string> } | null = null;
+  for (const key of AUTHOR_KEYS) {
+    const value = manifest[key];
+    if (value === undefined) continue;
+    out ??= { emails: new Set<string>(), phones: new Set<string>() };
+    visitAuthor(value, 0, out);
+  }
+  return out ?? NO_AUTHOR;
+}
+
+function visitAuthor(value: unknown, depth: number, out: { emails: Set<string>; phones: Set<string> }): void {
+  if (depth > 3) return;
+  if (typeof value === 'string') {
+    if (value.length > 2000) return;
+    if (value.indexOf('@') !== -1) {
       extractEmails(value, (hit) => {
-        emails.add(`${hit.local.toLowerCase()}@${hit.domain.toLowerCase()}`);
+        out.emails.add(`${hit.local.toLowerCase()}@${hit.domain.toLowerCase()}`);
       });
-      for (const run of value.match(/\+?[\d ().-]{7,24}/g) ?? []) {
-        const digits = run.replace(/\D/g, '');
-        if (digits.length >= 9 && digits.length <= 15) phones.add(digits.slice(-9));
-      }
-    } else if (Array.isArray(value)) {
-      for (const v of value.slice(0, 50)) visit(v, depth + 1);
-    } else if (value !== null && typeof value === 'object') {
-      for (const v of Object.values(value as Record<string, unknown>).slice(0, 50)) visit(v, depth + 1);
     }
-  };
-  if (manifest) for (const key of AUTHOR_KEYS) visit(manifest[key], 0);
-  return { emails, phones };
+    // a run without a digit adds no phone: skip the search when the value has none
+    if (DIGIT.test(value)) {
+      for (const run of value.match(AUTHOR_PHONE) ?? []) {
+        const digits = run.replace(/\D/g, '');
+        if (digits.length >= 9 && digits.length <= 15) out.phones.add(digits.slice(-9));
+      }
+    }
+  } else if (Array.isArray(value)) {
+    for (const v of value.slice(0, 50)) visitAuthor(v, depth + 1, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value as Record<string, unknown>).slice(0, 50)) visitAuthor(v, depth + 1, out);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function scanFile(file: TextFile, emit: Emit, author: AuthorValues): void {
+function scanFile(file: TextFile, emit: Emit, author: () => AuthorValues): void {
   const fs: FileScan = { file, raw: file.raw, emit, author, best: new Map() };
   if (fs.raw.indexOf('@') !== -1) scanEmails(fs);
   scanNumbers(fs);
@@ -1008,7 +1065,8 @@ export const pii: RuleFamily = {
   name: 'pii',
   rules: RULES,
   check(ctx: ScanContext, emit: Emit): void {
-    const author = authorValues(ctx.manifest);
+    let values: AuthorValues | undefined;
+    const author = (): AuthorValues => (values ??= authorValues(ctx.manifest));
     for (const file of ctx.texts) scanFile(file, emit, author);
   },
 };

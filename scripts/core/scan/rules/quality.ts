@@ -4,6 +4,7 @@
 // kept for real problems (an almost empty persona, TODOs, a description that says nothing), so an
 // ordinary, well-written soul scores 100.
 import { registerGates, triggersOf } from './code-execution.ts';
+import { textFactsOf } from './file.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
 const CATEGORY = 'quality';
@@ -44,7 +45,7 @@ export function countChars(s: string): number {
   if (!SURROGATE.test(s)) return s.length;
   let n = s.length;
   PAIR.lastIndex = 0;
-  while (PAIR.exec(s) !== null) n--;
+  while (PAIR.test(s)) n--; // test(), unlike exec(), builds no match array
   return n;
 }
 
@@ -59,6 +60,16 @@ export function contentLengthUpTo(s: string, limit: number): number {
   let pendingSpace = false;
   for (let i = 0; i < s.length && count < limit; i++) {
     const c = s.charCodeAt(i);
+    // printable ASCII (the usual character) is neither space nor surrogate
+    if (c > 32 && c < 0x7f) {
+      if (pendingSpace) {
+        count++;
+        pendingSpace = false;
+        if (count >= limit) break;
+      }
+      count++;
+      continue;
+    }
     if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a) || c === 0xfeff) {
       pendingSpace = count > 0;
       continue;
@@ -81,12 +92,16 @@ export function contentLengthUpTo(s: string, limit: number): number {
 export function soulFileOf(ctx: ScanContext): TextFile | undefined {
   const files = ctx.manifest?.['files'];
   const declared = files !== null && typeof files === 'object' && !Array.isArray(files) ? (files as Record<string, unknown>)['soul'] : undefined;
-  const byName = new Map(ctx.texts.map((t) => [t.name, t]));
   if (typeof declared === 'string') {
-    const t = byName.get(declared.replace(/^\.\//, ''));
+    const t = textNamed(ctx, declared.startsWith('./') ? declared.slice(2) : declared);
     if (t) return t;
   }
-  return byName.get('SOUL.md') ?? ctx.texts.find((t) => t.name.toLowerCase() === 'soul.md');
+  return textNamed(ctx, 'SOUL.md') ?? ctx.texts.find((t) => t.name.toLowerCase() === 'soul.md');
+}
+
+function textNamed(ctx: ScanContext, name: string): TextFile | undefined {
+  for (const t of ctx.texts) if (t.name === name) return t;
+  return undefined;
 }
 
 // ---- placeholders -------------------------------------------------------------------------------
@@ -105,6 +120,7 @@ registerGates(PLACEHOLDERS);
 /** The first placeholder in a text outside code, or null. */
 export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
   const found = triggersOf(file.view);
+  if (found.size === 0) return null; // every pattern is gated
   for (const { gate, re, needle } of PLACEHOLDERS) {
     if (!gate.some((g) => found.has(g))) continue;
     const hit = needle === undefined ? firstGlobal(re, file) : firstSticky(re, needle, file);
@@ -160,28 +176,37 @@ interface Heading {
   readonly offset: number;
 }
 
+function indexOrEnd(s: string, needle: string): number {
+  const i = s.indexOf(needle);
+  return i === -1 ? s.length : i;
+}
+
 const HEADING_LINE = / {0,3}(#{1,6})[ \t]{1,6}([^\n]{0,200})/y;
 
-/** ATX headings outside fenced code, in order (at most 500); one pass over the line starts. */
+/**
+ * ATX headings outside fenced code, in order (at most 500). Found from the '#' characters (a
+ * native search; markdown has few): a '#' after at most three spaces at the start of a line
+ * (lines split at \n) starts one. Only the first '#' of a line can, so no line is read twice.
+ */
 export function headingsOf(file: TextFile): Heading[] {
   const out: Heading[] = [];
   const raw = file.raw;
-  for (let ls = 0; ls < raw.length && out.length < 500; ) {
-    const nl = raw.indexOf('\n', ls);
-    const le = nl === -1 ? raw.length : nl;
-    let k = ls;
-    while (k < le && k < ls + 3 && raw.charCodeAt(k) === 32) k++;
-    if (raw.charCodeAt(k) === 35) {
-      HEADING_LINE.lastIndex = ls;
-      const m = HEADING_LINE.exec(raw);
-      if (m !== null && !file.view.inCodeBlock(ls)) out.push({ level: m[1]!.length, text: m[2]!.replace(/[#*_`]+/g, '').trim(), offset: ls });
-    }
-    if (nl === -1) break;
-    ls = nl + 1;
+  // A fenced block opens at a line that starts with ``` or ~~~, so a heading line before the first
+  // ``` or ~~~ of the text is in none: the view's fence search is needed only after it.
+  const fenceFrom = Math.min(indexOrEnd(raw, '```'), indexOrEnd(raw, '~~~'));
+  for (let j = raw.indexOf('#'); j !== -1 && out.length < 500; j = raw.indexOf('#', j + 1)) {
+    let ls = j;
+    while (ls > 0 && j - ls < 3 && raw.charCodeAt(ls - 1) === 32) ls--;
+    if (ls > 0 && raw.charCodeAt(ls - 1) !== 10) continue;
+    HEADING_LINE.lastIndex = ls;
+    const m = HEADING_LINE.exec(raw);
+    if (m !== null && !(ls > fenceFrom && file.view.inCodeBlock(ls))) out.push({ level: m[1]!.length, text: m[2]!.replace(/[#*_`]+/g, '').trim(), offset: ls });
   }
   return out;
 }
 
+// Each `heading` pattern is tested once on all headings joined by line breaks: it must not match
+// a line break (only letters, spaces and apostrophes), nor be global or sticky.
 const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp; readonly words: readonly string[] }> = [
   {
     name: 'role or purpose',
@@ -200,14 +225,27 @@ const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp;
   },
 ];
 registerGates(SECTIONS.map((s) => ({ gate: s.words })));
+for (const s of SECTIONS) {
+  if (!/^[A-Za-z '|()?:]+$/.test(s.heading.source) || s.heading.flags !== 'i') throw new Error(`section pattern /${s.heading.source}/ must be plain words (see SECTIONS)`);
+}
 
 // ---- the manifest description -------------------------------------------------------------------
 
-const DESCRIPTION_PLACEHOLDERS = ['todo', 'tbd', 'fixme', 'lorem ipsum', 'description here', 'your description', 'a short description', 'describe your soul', 'add a description', 'enter a description', 'my soul', 'my first soul', 'test soul', 'placeholder'];
+const DESCRIPTION_PLACEHOLDERS: readonly string[] = ['todo', 'tbd', 'fixme', 'lorem ipsum', 'description here', 'your description', 'a short description', 'describe your soul', 'add a description', 'enter a description', 'my soul', 'my first soul', 'test soul', 'placeholder'];
+
+// Matches wherever one of DESCRIPTION_PLACEHOLDERS occurs (checked below), so a miss proves there is none.
+const DESCRIPTION_PLACEHOLDER_ANY = /todo|tbd|fixme|lorem ipsum|description here|your description|a short description|describe your soul|add a description|enter a description|my soul|my first soul|test soul|placeholder/;
+for (const p of DESCRIPTION_PLACEHOLDERS) if (!DESCRIPTION_PLACEHOLDER_ANY.test(p)) throw new Error(`DESCRIPTION_PLACEHOLDER_ANY misses "${p}"`);
 
 /** Placeholder text in a description: a known phrase as a word, or a [bracketed] / <angled> fill-in. */
 function descriptionPlaceholder(d: string): string | null {
   const lower = d.toLowerCase();
+  // one native search proves that no placeholder phrase occurs at all (the usual case)
+  if (DESCRIPTION_PLACEHOLDER_ANY.test(lower)) return placeholderPhrase(d, lower) ?? fillIn(d);
+  return fillIn(d);
+}
+
+function placeholderPhrase(d: string, lower: string): string | null {
   for (const p of DESCRIPTION_PLACEHOLDERS) {
     const i = lower.indexOf(p);
     if (i === -1) continue;
@@ -215,16 +253,67 @@ function descriptionPlaceholder(d: string): string | null {
     const after = lower[i + p.length] ?? ' ';
     if (!/[a-z0-9]/.test(before) && !/[a-z0-9]/.test(after)) return d.slice(i, i + p.length);
   }
-  for (const [open, close] of [['[', ']'], ['<', '>']] as const) {
-    const a = d.indexOf(open);
-    const b = a === -1 ? -1 : d.indexOf(close, a + 1);
-    if (a !== -1 && b !== -1 && b - a <= 42) return d.slice(a, b + 1);
-  }
   return null;
 }
 
+/** A [bracketed] or <angled> fill-in of at most 41 characters. */
+function fillIn(d: string): string | null {
+  return bracketed(d, '[', ']') ?? bracketed(d, '<', '>');
+}
+
+function bracketed(d: string, open: string, close: string): string | null {
+  const a = d.indexOf(open);
+  const b = a === -1 ? -1 : d.indexOf(close, a + 1);
+  return a !== -1 && b !== -1 && b - a <= 42 ? d.slice(a, b + 1) : null;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
 function squashName(s: string): string {
+  // In ASCII the letters and digits are a-z, A-Z and 0-9: a plain class does the same, faster.
+  if (ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, '');
   return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** At least 8 letters, and all capitals (and at least one letter with case). */
+function isShouting(d: string): boolean {
+  if (ASCII.test(d)) {
+    // ASCII letters are A-Z and a-z: count them instead of copying them out
+    let upper = 0;
+    let lower = 0;
+    for (let i = 0; i < d.length; i++) {
+      const c = d.charCodeAt(i);
+      if (c >= 65 && c <= 90) upper++;
+      else if (c >= 97 && c <= 122) lower++;
+    }
+    return upper + lower >= 8 && lower === 0;
+  }
+  const letters = d.replace(/[^\p{L}]/gu, '');
+  return letters.length >= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+}
+
+/** Whether the description, squashed, equals the manifest's name or displayName (if not blank) squashed. */
+function repeatsName(d: string, m: Record<string, unknown>): boolean {
+  return sameSquashed(d, m['name']) || sameSquashed(d, m['displayName']);
+}
+
+const isAsciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** squashName(a) === squashName(b) for a non-blank string b; ASCII strings compared in place. */
+function sameSquashed(a: string, b: unknown): boolean {
+  if (typeof b !== 'string' || b.trim() === '') return false;
+  if (!ASCII.test(a) || !ASCII.test(b)) return squashName(a) === squashName(b);
+  // ASCII: the squashed form is the letters and digits, lower-cased; walk both side by side
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && !isAsciiAlnum(a.charCodeAt(i))) i++;
+    while (j < b.length && !isAsciiAlnum(b.charCodeAt(j))) j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if ((a.charCodeAt(i) | 0x20) !== (b.charCodeAt(j) | 0x20)) return false;
+    i++;
+    j++;
+  }
 }
 
 function checkDescription(ctx: ScanContext, emit: Emit): void {
@@ -236,10 +325,8 @@ function checkDescription(ctx: ScanContext, emit: Emit): void {
   const problems: string[] = [];
   const len = countChars(d);
   if (len < 20) problems.push(`it is only ${len} characters long; say in one sentence what the persona does and for whom (20 to 160 characters)`);
-  const names = [m['name'], m['displayName']].filter((v): v is string => typeof v === 'string' && v.trim() !== '').map(squashName);
-  if (names.includes(squashName(d))) problems.push('it only repeats the name; describe what the persona does');
-  const letters = d.replace(/[^\p{L}]/gu, '');
-  if (letters.length >= 8 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) problems.push('it is written in capital letters; use sentence case');
+  if (repeatsName(d, m)) problems.push('it only repeats the name; describe what the persona does');
+  if (isShouting(d)) problems.push('it is written in capital letters; use sentence case');
   if (d.endsWith('...') || d.endsWith('…')) problems.push('it ends with "..." as if cut off; finish the sentence');
   const ph = descriptionPlaceholder(d);
   if (ph) problems.push(`it contains placeholder text ("${ph.slice(0, 40)}"); write the real description`);
@@ -265,7 +352,10 @@ function checkSoulFile(file: TextFile, emit: Emit, chars: number): void {
   if (content < SHORT_CONTENT) return;
   const headings = headingsOf(file);
   const found = triggersOf(file.view);
-  const missing = SECTIONS.filter((s) => !headings.some((h) => s.heading.test(h.text)) && !((s.name === 'role or purpose' || headings.length === 0) && s.words.some((w) => found.has(w))));
+  // The section patterns are literal words and spaces, so none matches across a line break: one
+  // test over the headings joined by line breaks tells whether any heading matches.
+  const headingLines = headings.map((h) => h.text).join('\n');
+  const missing = SECTIONS.filter((s) => !s.heading.test(headingLines) && !((s.name === 'role or purpose' || headings.length === 0) && s.words.some((w) => found.has(w))));
   if (missing.length > 0) {
     emit({ code: 'QUALITY007', file: file.name, message: `${file.name} has no section on ${missing.map((s) => s.name).join(', ')}; a heading for each helps people and models read the persona.` });
   }
@@ -295,7 +385,8 @@ export const quality: RuleFamily = {
   check(ctx, emit) {
     const soul = soulFileOf(ctx);
     for (const file of ctx.texts) {
-      const chars = countChars(file.raw);
+      // countChars(file.raw): the surrogate pairs come from the facts the file family gathered
+      const chars = file.raw.length - textFactsOf(file).pairs;
       emit({ code: 'QUALITY010', file: file.name, message: `${file.name}: ${formatCount(chars)} characters` });
       if (file === soul) checkSoulFile(file, emit, chars);
       if (PROSE_EXTS.has(file.ext)) {

@@ -3,11 +3,12 @@
 // strings and HTTP headers, and literal values assigned to password / token / key names.
 //
 // Matching runs on the raw text (tokens are case-sensitive). Everything is found from cheap
-// anchors so that ordinary prose costs almost nothing: runs of token characters (sampled every
-// 16 characters, so any run of 16 or more is seen; a provider table indexed by the first two
-// characters of each word), ':' and '=' (assignments, URLs, headers), "-u" (curl) and "E KEY"
-// (PEM blocks). Provider formats are confident on their own but still reject placeholder bodies;
-// generic candidates must also look random (entropy, character classes) and not be placeholders.
+// anchors so that ordinary prose costs almost nothing: runs of 16 or more token characters
+// (16-character windows read from their end, so prose costs a few reads per window; a provider
+// table indexed by the first two characters of each word), ':' and '=' (assignments, URLs,
+// headers), "-u" (curl) and "E KEY" (PEM blocks). Provider formats are confident on their own
+// but still reject placeholder bodies; generic candidates must also look random (entropy,
+// character classes) and not be placeholders.
 // Each code is emitted once per file; a secret is reported once, under its most specific code.
 import type { Emit, RuleFamily, ScanContext } from '../types.ts';
 import {
@@ -46,7 +47,7 @@ const isAlnum = (c: number): boolean => c < 128 && ALNUM[c] === 1;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
 
-/** Shortest run of token characters worth looking at; the sampling step equals it. */
+/** Shortest run of token characters worth looking at. */
 const MIN_RUN = 16;
 /** Longer runs are blobs (base64 images, minified data): no token is that long. */
 const MAX_RUN = 20_000;
@@ -382,10 +383,8 @@ interface RunCursors {
   readonly dot: Cursor;
 }
 
-function scanRuns(s: Scan): void {
-  const text = s.text;
-  const n = text.length;
-  const cur: RunCursors = {
+function runCursors(text: string): RunCursors {
+  return {
     azure: new Cursor(text, 'Q~'),
     meta: new Cursor(text, '|'),
     mailchimp: new Cursor(text, '-us'),
@@ -393,23 +392,34 @@ function scanRuns(s: Scan): void {
     telegram: new Cursor(text, ':AA'),
     dot: new Cursor(text, '.'),
   };
+}
+
+function scanRuns(s: Scan): void {
+  const text = s.text;
+  const n = text.length;
+  let cur: RunCursors | undefined; // made at the first run (most texts have none)
   const run = RUN_WIDE;
-  let lastEnd = 0;
-  let p = MIN_RUN - 1;
-  while (p < n) {
-    // A run of MIN_RUN or more through p reaches p + 8 or p - 8, with p +/- 4 in between.
-    if (run[text.charCodeAt(p)] !== 1 || !((run[text.charCodeAt(p + 4)] === 1 && run[text.charCodeAt(p + 8)] === 1) || (p >= 8 && run[text.charCodeAt(p - 4)] === 1 && run[text.charCodeAt(p - 8)] === 1))) {
-      p += MIN_RUN;
+  // Every maximal run of MIN_RUN or more token characters, left to right. A window of MIN_RUN
+  // characters is checked from its last character backwards: a miss at k means no window starts
+  // at or before k, so the next one starts at k + 1 (and what was seen to be token characters is
+  // not looked at again). Prose has a space every few characters, so a window costs a few reads.
+  let start = 0; // a window start; text[start - 1] is not a token character
+  let known = 0; // [start, known) are known token characters
+  while (start + MIN_RUN <= n) {
+    let k = start + MIN_RUN - 1;
+    const low = known > start ? known : start;
+    while (k >= low && run[text.charCodeAt(k)] === 1) k--;
+    if (k >= low) {
+      known = start + MIN_RUN;
+      start = k + 1;
       continue;
     }
-    let start = p;
-    while (start > lastEnd && run[text.charCodeAt(start - 1)] === 1) start--;
-    let end = p + 1;
+    let end = start + MIN_RUN;
     while (end < n && run[text.charCodeAt(end)] === 1) end++;
-    if (end - start >= MIN_RUN && end - start <= MAX_RUN && !text.startsWith('base64,', start - 7)) scanRun(s, start, end, cur);
-    lastEnd = end;
-    p = end + MIN_RUN;
+    if (end - start <= MAX_RUN && !text.startsWith('base64,', start - 7)) scanRun(s, start, end, (cur ??= runCursors(text)));
     if (s.work > MAX_WORK) return;
+    start = end + 1;
+    known = start;
   }
 }
 
@@ -707,37 +717,69 @@ function withoutSeparators(lower: string): string {
   return out;
 }
 
+/** The endings of credential names and the stem each stands for; "sig" only as the whole name. */
+const STEMS: ReadonlyArray<readonly [ending: string, stem: string]> = [
+  ['password', 'password'], ['passwd', 'password'], ['pwd', 'password'], ['seed', 'seed'],
+  ['passphrase', 'password'], ['cookie', 'cookie'],
+  ['sig', 'sig'],
+  ['auth', 'auth'],
+  ['credential', 'credential'],
+  ['contribsys__com', 'sidekiq'],
+  ['authorization', 'authorization'], ['token', 'token'],
+  ['credentials', 'credential'], ['creds', 'credential'], ['pass', 'pass'],
+  ['secret', 'secret'], ['salt', 'salt'],
+  ['key', 'key'],
+];
+
+/** STEMS by the last letter of their ending (no name ends with two endings of one letter). */
+const STEMS_BY_LAST: ReadonlyArray<ReadonlyArray<readonly [string, string]> | undefined> = (() => {
+  const table: Array<Array<readonly [string, string]> | undefined> = [];
+  for (const entry of STEMS) (table[entry[0].charCodeAt(entry[0].length - 1)] ??= []).push(entry);
+  return table;
+})();
+
 /** The stem a name ends with ("password", "token", "key", ...), tested on the lower-case name. */
 function nameStem(lower: string): string | null {
-  switch (lower.charCodeAt(lower.length - 1)) {
-    case 100: // d
-      if (lower.endsWith('password') || lower.endsWith('passwd') || lower.endsWith('pwd')) return 'password';
-      return lower.endsWith('seed') ? 'seed' : null;
-    case 101: // e
-      if (lower.endsWith('passphrase')) return 'password';
-      return lower.endsWith('cookie') ? 'cookie' : null;
-    case 103: // g
-      return lower === 'sig' ? 'sig' : null;
-    case 104: // h
-      return lower.endsWith('auth') ? 'auth' : null;
-    case 108: // l
-      return lower.endsWith('credential') ? 'credential' : null;
-    case 109: // m
-      return lower.endsWith('contribsys__com') ? 'sidekiq' : null;
-    case 110: // n
-      if (lower.endsWith('authorization')) return 'authorization';
-      return lower.endsWith('token') ? 'token' : null;
-    case 115: // s
-      if (lower.endsWith('credentials') || lower.endsWith('creds')) return 'credential';
-      return lower.endsWith('pass') ? 'pass' : null;
-    case 116: // t
-      if (lower.endsWith('secret')) return 'secret';
-      return lower.endsWith('salt') ? 'salt' : null;
-    case 121: // y
-      return lower.endsWith('key') ? 'key' : null;
-    default:
-      return null;
+  const entries = STEMS_BY_LAST[lower.charCodeAt(lower.length - 1)];
+  if (entries === undefined) return null;
+  for (const [ending, stem] of entries) {
+    if (ending === 'sig' ? lower === 'sig' : lower.endsWith(ending)) return stem;
   }
+  return null;
+}
+
+const lowerAscii = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/** Length, first and last character (lower case) of a name, packed in one number. */
+function nameShape(length: number, first: number, last: number): number {
+  return length * 65536 + first * 256 + last;
+}
+
+const PROVIDER_SHAPES: ReadonlySet<number> = new Set(PROVIDER_KEYWORDS.map(([k]) => nameShape(k.length, k.charCodeAt(0), k.charCodeAt(k.length - 1))));
+
+/** Whether text[start, end) ends with `suffix` (lower case) when ASCII capitals are lowered. */
+function endsWithLower(text: string, start: number, end: number, suffix: string): boolean {
+  const from = end - suffix.length;
+  if (from < start) return false;
+  for (let i = 0; i < suffix.length; i++) if (lowerAscii(text.charCodeAt(from + i)) !== suffix.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * Whether classifyName can return a class for the name text[start, end), without copying it:
+ * false when the name has neither the length, first and last letter of a provider name nor, with
+ * trailing non-alphanumerics dropped, one of the endings nameStem looks for (names are ASCII).
+ */
+function mayNameCredential(text: string, start: number, end: number): boolean {
+  if (PROVIDER_SHAPES.has(nameShape(end - start, lowerAscii(text.charCodeAt(start)), lowerAscii(text.charCodeAt(end - 1))))) return true;
+  let e = end;
+  while (e > start && !isAlnum(text.charCodeAt(e - 1))) e--;
+  if (e === start) return false;
+  // nameStem looks at the part after the last dot, but no ending holds a dot: the whole name ends alike
+  const entries = STEMS_BY_LAST[lowerAscii(text.charCodeAt(e - 1))];
+  if (entries === undefined) return false;
+  for (const [ending] of entries) if (endsWithLower(text, start, e, ending)) return true;
+  return false;
 }
 
 /** Classify an assignment's name; null when it does not name a credential. */
@@ -889,7 +931,7 @@ function handleAssignment(s: Scan, op: number, opLen: number): void {
   while (j >= 0 && nameEnd - j <= 80 && isNameChar(text.charCodeAt(j))) j--;
   let nameStart = j + 1;
   while (nameStart < nameEnd && !isAlnum(text.charCodeAt(nameStart)) && text.charCodeAt(nameStart) !== 95) nameStart++;
-  if (nameEnd - nameStart < 2) return;
+  if (nameEnd - nameStart < 2 || !mayNameCredential(text, nameStart, nameEnd)) return;
   const name = text.slice(nameStart, nameEnd);
   const cls = classifyName(name);
   if (cls === null) return;
