@@ -8,6 +8,13 @@ import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity,
 import { STAGES } from './types.ts';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+const STAGE_RANK = new Map<string, number>([...RULES_BY_ID].map(([code, rule]) => [code, STAGES.indexOf(rule.stage)]));
+const SECURITY_RANK = STAGES.indexOf('security');
+
+/** Findings are ordered by stage (stable within one); an unknown code counts as security. */
+function stageOf(code: string): number {
+  return STAGE_RANK.get(code) ?? SECURITY_RANK;
+}
 
 function extOf(name: string): string {
   const base = name.slice(name.lastIndexOf('/') + 1);
@@ -103,9 +110,8 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     }
   }
 
-  const stageOf = (code: string): number => STAGES.indexOf(RULES_BY_ID.get(code)?.stage ?? 'security');
   const findings = order.map((k) => byKey.get(k)!);
-  findings.sort((a, b) => stageOf(a.code) - stageOf(b.code));
+  if (findings.length > 1) findings.sort((a, b) => stageOf(a.code) - stageOf(b.code));
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   const info = findings.filter((f) => f.severity === 'info');

@@ -110,7 +110,7 @@ export class TextView {
   #norm?: string;
   #pieces?: readonly Piece[];
   /** Raw offsets of the code units of the pieces normalised one by one (see `Piece`). */
-  #unitMap?: readonly number[];
+  #unitMap?: Uint32Array;
   #pieceMaps?: Map<number, Uint32Array>;
   #squashed?: string;
   #squashedMap?: Uint32Array;
@@ -422,6 +422,7 @@ const NATIVE_PIECE = 1 << 16;
 // Scratch buffers shared by every builder (one normalisation runs at a time, start to end): a
 // builder per text would allocate and zero two typed arrays, which costs more than the pass itself
 // on a short text and keeps the garbage collector busy.
+const EMPTY_UNITS = new Uint32Array(0);
 let scratchOut = new Uint16Array(4096);
 let scratchMap = new Uint32Array(4096);
 
@@ -436,8 +437,9 @@ class NormBuilder {
   base = 0;
   readonly parts: string[] = [];
   readonly pieces: Piece[] = [];
-  /** Raw offsets of every code unit moved out of `out` (pieces with `mapAt` index it). */
-  readonly unitMap: number[] = [];
+  /** Raw offsets of every code unit moved out of `out` (pieces with `mapAt` index it): the first `unitLen`. */
+  unitMap: Uint32Array = EMPTY_UNITS;
+  unitLen = 0;
   lastSpace = true; // drops leading space
   readonly invisibles: Array<{ kind: InvisibleKind; offset: number; count: number; end: number }> = [];
   readonly mixed: number[] = [];
@@ -474,9 +476,14 @@ class NormBuilder {
   flushUnits(): void {
     if (this.len === 0) return;
     this.parts.push(unitsToString(this.out, this.len));
-    const unitMap = this.unitMap;
-    const mapAt = unitMap.length;
-    for (let k = 0; k < this.len; k++) unitMap.push(this.map[k]!);
+    const mapAt = this.unitLen;
+    if (this.unitMap.length < mapAt + this.len) {
+      const grown = new Uint32Array(Math.max(mapAt + this.len, this.unitMap.length * 2, 64));
+      grown.set(this.unitMap.subarray(0, mapAt));
+      this.unitMap = grown;
+    }
+    this.unitMap.set(this.map.subarray(0, this.len), mapAt);
+    this.unitLen = mapAt + this.len;
     this.pieces.push({ normStart: this.base, len: this.len, mapAt });
     this.base += this.len;
     this.len = 0;

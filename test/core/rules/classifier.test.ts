@@ -189,6 +189,18 @@ describe('SEC009 findings', () => {
     expect(found[0]!.line).toBeGreaterThanOrEqual(attackLine - 3);
   });
 
+  it('quotes the start of a flagged line with its white space collapsed, also on a very long line', () => {
+    // one line, runs of white space inside its first characters, far longer than the snippet
+    const line = `${DEV_MODE.replace(/\n+/g, ' ').replace(/ /g, ' \t  ')} `.repeat(40);
+    const found = sec009(line);
+    expect(found).toHaveLength(1);
+    expect(line.length).toBeGreaterThan(10_000);
+    // the quote is 67 characters of the collapsed line (from the block the model points at), then "..."
+    const quoted = /near "(.*)\.\.\."; remove/.exec(found[0]!.message)?.[1] ?? '';
+    expect(quoted).toHaveLength(67);
+    expect(line.replace(/\s+/g, ' ')).toContain(quoted);
+  });
+
   it('does not fire on the benign test persona', () => {
     expect(sec009(BENIGN_SOUL)).toEqual([]);
   });

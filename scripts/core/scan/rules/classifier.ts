@@ -47,8 +47,15 @@ function pointAt(view: TextView, normIndex: number): { offset: number; snippet: 
   const at = view.normOffset(normIndex);
   const lineStart = view.raw.lastIndexOf('\n', at - 1) + 1;
   const offset = at - lineStart > 200 ? at : lineStart;
-  const lineEnd = view.raw.indexOf('\n', offset);
-  const line = view.raw.slice(offset, lineEnd === -1 ? view.raw.length : lineEnd).replace(/\s+/g, ' ').trim();
+  const found = view.raw.indexOf('\n', offset);
+  const lineEnd = found === -1 ? view.raw.length : found;
+  // the snippet needs the line's first 70 characters once white space is collapsed: a prefix
+  // that already yields more gives the same 67 (a line of a megabyte is not copied to find them)
+  if (lineEnd - offset > 512) {
+    const head = view.raw.slice(offset, offset + 512).replace(/\s+/g, ' ').trimStart();
+    if (head.length > 70) return { offset, snippet: `${head.slice(0, 67)}...` };
+  }
+  const line = view.raw.slice(offset, lineEnd).replace(/\s+/g, ' ').trim();
   return { offset, snippet: line.length > 70 ? `${line.slice(0, 67)}...` : line };
 }
 
