@@ -639,6 +639,8 @@ function markActive(p: PreparedRules, found: Triggers, active: Uint8Array): bool
   return any;
 }
 
+let activeScratch = new Uint8Array(64);
+
 /**
  * Run gated phrase rules over every text file and the payloads decoded from it. A rule's `gate`
  * words are its anchors: every match must contain one (at a word start). A rule id may carry a
@@ -656,7 +658,9 @@ export function runPhrases(
   const fixes = options.fixes ?? {};
   const prepared = prepare(rules);
   for (const file of ctx.texts) {
-    const active = new Uint8Array(rules.length);
+    // one scratch array for every call (runPhrases never runs inside itself)
+    if (activeScratch.length < rules.length) activeScratch = new Uint8Array(rules.length);
+    const active = activeScratch.fill(0, 0, rules.length);
     let any = markActive(prepared, triggersOf(file.view), active);
     const segments = file.view.decoded;
     for (const seg of segments) any = markActive(prepared, triggersOf(seg.view), active) || any;
