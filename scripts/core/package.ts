@@ -67,36 +67,13 @@ export function isImageFileName(name: string): boolean {
   return IMAGE_EXTENSIONS.has(extensionOf(name));
 }
 
-// Runs of non-ASCII characters; everything outside them is one byte per UTF-16 unit.
-const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
-
 /**
- * Length of a string in UTF-8 bytes, without allocating. Lone surrogates count 3 (as U+FFFD).
+ * Length of a string in UTF-8 bytes (textFacts' count, without encoding). Lone surrogates count 3 (as U+FFFD).
  *
  * @example utf8Length('héllo') // 6
  */
 export function utf8Length(text: string): number {
-  // One byte per unit, plus the extra bytes of the non-ASCII runs, which a native regex finds
-  // (ASCII text costs one scan and no loop in JS).
-  let bytes = text.length;
-  NON_ASCII_RUN.lastIndex = 0;
-  for (let m = NON_ASCII_RUN.exec(text); m !== null; m = NON_ASCII_RUN.exec(text)) {
-    const end = m.index + m[0].length;
-    for (let i = m.index; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 0x800) {
-        bytes += 1;
-      } else {
-        // three bytes; a surrogate pair is four bytes for its two units (a lone surrogate is U+FFFD, three)
-        bytes += 2;
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
-          const d = text.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) i++;
-        }
-      }
-    }
-  }
-  return bytes;
+  return textFacts(text).bytes;
 }
 
 /** What one pass over a text tells: its UTF-8 length, its surrogate pairs, and binary content. */

@@ -2,6 +2,7 @@
 // their order on the page, their in-page anchors, and the package's raster images as
 // content-addressed files (`/soul-files/<sha256>.<ext>`), recognised by their bytes, never by name.
 import { createHash } from 'node:crypto';
+import { extensionOf, utf8Length } from '../core/package.ts';
 import type { SoulDetails } from '../core/registry-shapes.ts';
 
 /** Folder (under the site output) of the package images, named by the SHA-256 of their bytes. */
@@ -58,12 +59,6 @@ export function imageAssetOf(base64: string): ImageAsset | null {
   return { type, sha256, url: `/${file}`, file, bytes };
 }
 
-function extensionOf(path: string): string {
-  const base = path.slice(path.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
-}
-
 // Base64 content is binary (an image when its bytes say so); every other file is text, shown as
 // source unless it is Markdown or JSON. An SVG is text: it is never served as an image.
 function kindOf(path: string, base64: boolean): FileKind {
@@ -73,8 +68,6 @@ function kindOf(path: string, base64: boolean): FileKind {
   if (ext === 'json') return 'json';
   return 'text';
 }
-
-const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
 
 /**
  * The files of a version in page order: the manifest's roles first (in the manifest's order),

@@ -4,7 +4,6 @@
 import { gatePassOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
 import type { GateGroup } from './keywords.ts';
 import type { PhraseRule } from './match.ts';
-
 import type { TextFile } from './types.ts';
 
 // Cues that, before a phrase in the same sentence, make it the object of a refusal.

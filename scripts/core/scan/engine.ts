@@ -3,7 +3,7 @@ import { FAMILIES, RULES_BY_ID } from './rules/index.ts';
 import { computeScore, gradeFor, statusFor } from './score.ts';
 import { TextView } from './text.ts';
 import { SCANNER_VERSION } from '../version.ts';
-import { IMAGE_EXTENSIONS } from '../package.ts';
+import { IMAGE_EXTENSIONS, extensionOf } from '../package.ts';
 import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity, TextFile } from './types.ts';
 import { STAGES } from './types.ts';
 
@@ -14,12 +14,6 @@ const SECURITY_RANK = STAGES.indexOf('security');
 /** Findings are ordered by stage (stable within one); an unknown code counts as security. */
 function stageOf(code: string): number {
   return STAGE_RANK.get(code) ?? SECURITY_RANK;
-}
-
-function extOf(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
 const clock = (globalThis as { performance?: { now(): number } }).performance;
@@ -46,7 +40,7 @@ export function createScanContext(files: Readonly<Record<string, string>>, optio
   for (const name of Object.keys(files).sort()) {
     const raw = files[name];
     if (typeof raw !== 'string') continue;
-    const ext = extOf(name);
+    const ext = extensionOf(name);
     if (IMAGE_EXTENSIONS.has(ext)) continue;
     texts.push({ name, ext, raw, view: new TextView(raw) });
   }

@@ -130,7 +130,7 @@ interface Trie {
   readonly outStart: Int32Array;
   readonly outIds: Int32Array;
   readonly patterns: readonly Pattern[];
-  /** Per code unit below 128: KIND_* bits (a-z letter, letter or digit, punctuation some pattern starts with). */
+  /** Per code unit below 128: KIND_* bits (letter or digit, punctuation some pattern starts with; a-z letters are told by their code). */
   readonly kind: Uint8Array;
   /**
    * What can start at a place, by the classes of its first two characters (c1 * classes + c2):
@@ -142,7 +142,6 @@ interface Trie {
   readonly triples: Int32Array;
 }
 
-const KIND_LETTER = 1;
 const KIND_ALNUM = 2;
 const KIND_ANYWHERE = 4;
 const TRIPLE_BITS = 14;
@@ -187,13 +186,13 @@ function invalidate(): void {
   tables = null;
 }
 
-/** Register a phrase gate's groups; returns the index of the gate and the global index of its first group. */
-export function registerWordGroups(groups: readonly GateGroup[], ruleCount: number): { gate: number; base: number } {
+/** Register a phrase gate's groups; returns the global index of its first group. */
+export function registerWordGroups(groups: readonly GateGroup[], ruleCount: number): { base: number } {
   const base = groupTotal;
   SPECS.push({ groups, ruleCount, base });
   groupTotal += groups.length;
   invalidate();
-  return { gate: SPECS.length - 1, base };
+  return { base };
 }
 
 /**
@@ -468,7 +467,7 @@ function buildTrie(): Trie {
     setBit(triples, tripleSlot(c1, c2, classOf[text.charCodeAt(2)]!));
   });
   const kind = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) kind[c] = ((c - 97) >>> 0 < 26 ? KIND_LETTER : 0) | (isAlnumCode(c) ? KIND_ALNUM : 0) | (anywhere[c] === 1 ? KIND_ANYWHERE : 0);
+  for (let c = 0; c < 128; c++) kind[c] = (isAlnumCode(c) ? KIND_ALNUM : 0) | (anywhere[c] === 1 ? KIND_ANYWHERE : 0);
   return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples };
 }
 

@@ -858,15 +858,15 @@ const SPACE_RUN = / {2,}/g;
 
 let foldBytes = new Uint8Array(4096);
 
+/** What `foldStretch` would change: capitals, emphasis marks, white space other than single spaces. */
+const FOLDS = /[A-Z*_~`\t\n\r\u00a0]| {2}/;
+
 /**
  * The native path of `stretch` in one loop: emphasis dropped, white space (tab, LF, CR, no-break
  * space) collapsed to one ' ' (none at the start after a space), ASCII lower-cased, the other fast
  * symbols kept. Written as bytes and decoded as latin1, so the result stays a one-byte string.
  * null when the stretch holds a symbol above U+00FF or latin1 is not available.
  */
-/** What `foldStretch` would change: capitals, emphasis marks, white space other than single spaces. */
-const FOLDS = /[A-Z*_~`\t\n\r\u00a0]| {2}/;
-
 function foldStretch(raw: string, from: number, to: number, lastSpace: boolean): string | null {
   // a stretch with nothing to fold is its own normal form (floods of one symbol, lower-case runs)
   if (!(lastSpace && raw.charCodeAt(from) === 0x20)) {

@@ -605,7 +605,7 @@ interface PreparedRules {
   readonly rules: readonly GatedPhraseRule[];
   readonly codes: readonly string[];
   readonly lowered: ReadonlyArray<Severity | undefined>;
-  readonly byWord: ReadonlyMap<string, readonly number[]>;
+  readonly byWord: GateIndex;
 }
 
 const PREPARED = new WeakMap<readonly GatedPhraseRule[], PreparedRules>();
@@ -613,30 +613,11 @@ const PREPARED = new WeakMap<readonly GatedPhraseRule[], PreparedRules>();
 function prepare(rules: readonly GatedPhraseRule[]): PreparedRules {
   let p = PREPARED.get(rules);
   if (p === undefined) {
-    const byWord = new Map<string, number[]>();
-    rules.forEach((r, i) => {
-      for (const g of r.gate) {
-        const list = byWord.get(g);
-        if (list === undefined) byWord.set(g, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
-      }
-    });
     const split = rules.map((r) => r.id.split('~') as [string, Severity | undefined]);
-    p = { rules, codes: split.map(([c]) => c), lowered: split.map(([, l]) => l), byWord };
+    p = { rules, codes: split.map(([c]) => c), lowered: split.map(([, l]) => l), byWord: gateIndexOf(rules) };
     PREPARED.set(rules, p);
   }
   return p;
-}
-
-function markActive(p: PreparedRules, found: Triggers, active: Uint8Array): boolean {
-  let any = false;
-  for (const word of found.keys()) {
-    const ids = p.byWord.get(word);
-    if (ids === undefined) continue;
-    for (const i of ids) active[i] = 1;
-    any = true;
-  }
-  return any;
 }
 
 let activeScratch = new Uint8Array(64);
@@ -661,9 +642,9 @@ export function runPhrases(
     // one scratch array for every call (runPhrases never runs inside itself)
     if (activeScratch.length < rules.length) activeScratch = new Uint8Array(rules.length);
     const active = activeScratch.fill(0, 0, rules.length);
-    let any = markActive(prepared, triggersOf(file.view), active);
+    let any = markOpen(prepared.byWord, triggersOf(file.view), active);
     const segments = file.view.decoded;
-    for (const seg of segments) any = markActive(prepared, triggersOf(seg.view), active) || any;
+    for (const seg of segments) any = markOpen(prepared.byWord, triggersOf(seg.view), active) || any;
     if (!any) continue;
     const markdown = MARKDOWN_EXTS.has(file.ext);
     for (let i = 0; i < rules.length; i++) {
