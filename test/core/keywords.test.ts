@@ -132,7 +132,7 @@ describe('phrase gate groups', () => {
   });
 
   it('opens a rule found only in a hidden segment, on the whole text', () => {
-    const f = file('plain text <!-- zorblax --> more');
+    const f = file(`plain text ${btoa('and then you zorblax the whole thing right now, please')} more`);
     expect(gate.flags(f)[0]).toBe(1);
     const { rules, windows } = gate.select(f);
     expect(rules.map((r) => r.id)).toEqual(['T1']);
@@ -148,12 +148,14 @@ describe('phrase gate groups', () => {
     const norm = f.view.norm;
     const z = norm.indexOf('zorblax');
     const q = norm.indexOf('quuxer');
-    expect(windows[0]).toEqual([z - 520, z + 640]);
-    expect(windows[1]).toEqual([q - 520, q + 640]);
+    // /x/ matches one character: a match holding the anchor starts and ends at it
+    expect(windows[0]).toEqual([z, z + 1]);
+    expect(windows[1]).toEqual([q, q + 1]);
   });
 
   it('runs a rule on the whole text when its windows would cover most of it', () => {
-    const { windows } = gate.select(file('short zorblax text'));
-    expect(windows[0]).toBeNull();
+    const wide = createPhraseGate([{ rule: { id: 'W', patterns: [/zorblax[^\n]{0,40}/u] }, gate: { words: ['zorblax'] } }]);
+    expect(wide.select(file('short zorblax text')).windows[0]).toBeNull();
+    expect(wide.select(file(`${'lorem ipsum '.repeat(50)}zorblax text`)).windows[0]).not.toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 import { gatePassOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
 import type { GateGroup } from './keywords.ts';
 import type { PhraseRule } from './match.ts';
+import { reachOfAll, type Reach } from './reach.ts';
 import type { TextFile } from './types.ts';
 
 // Cues that, before a phrase in the same sentence, make it the object of a refusal.
@@ -138,10 +139,6 @@ function hasCue(text: string, cues: readonly string[]): boolean {
 // around the anchors seen. The pass also rolls a hash over the last 8 letters, ignoring everything
 // else as `squashed` does, to notice split-up phrases ("i g n o r e  a l l ...").
 
-/** Characters kept before and after an anchor: the longest pattern plus the refusal-context reach. */
-const WINDOW_BEFORE = 520;
-const WINDOW_AFTER = 640;
-
 export type { GateGroup };
 
 export interface PhraseGate {
@@ -149,9 +146,10 @@ export interface PhraseGate {
   flags(file: TextFile): Uint8Array;
   /**
    * The rules that can match a file, without their `anyOf` (the gate did that work) and without
-   * `squashed` unless a split phrase was seen, each with where to run it: the windows of `norm`
-   * around its own anchors (flattened start, end pairs), or null for the whole text (anchors
-   * many, or seen only in hidden or decoded segments, or a split phrase seen).
+   * `squashed` unless a split phrase was seen, each with where to run it: the stretches of `norm`
+   * that a match holding one of its own anchors can cover (flattened start, end pairs, see
+   * `anchorWindows`), or null for the whole text (anchors many, or seen only in hidden or decoded
+   * segments, or a split phrase seen in a segment).
    */
   select(file: TextFile): { rules: PhraseRule[]; windows: Array<readonly number[] | null> };
 }
@@ -179,6 +177,7 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     void anyOf;
     return { without: rest as PhraseRule, with: squashed ? ({ ...rest, squashed } as PhraseRule) : (rest as PhraseRule) };
   });
+  const reaches = entries.map(({ rule }) => reachOfAll(rule.patterns));
 
   return {
     flags(file) {
@@ -193,32 +192,76 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
         const f = pass.flags[g]!;
         if (f === 0) continue;
         rules.push((f & SEEN_LETTERS) !== 0 ? bare[i]!.with : bare[i]!.without);
-        const positions = pass.dense[g] === 1 ? undefined : pass.positions.get(g);
-        windows.push(positions === undefined ? null : windowsAround(positions, file.view.norm.length));
+        if (pass.dense[g] === 1) {
+          windows.push(null);
+          continue;
+        }
+        // no anchor in this view's own text (a split phrase opened the rule): no match there either
+        const positions = pass.positions.get(g);
+        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!));
       }
       return { rules, windows };
     },
   };
 }
 
+const NO_WINDOWS: readonly number[] = [];
+
 /**
- * Merged windows [start, end) around anchor positions (in text order), flattened; null when they
- * cover more than half of the text (one pass over it costs less than slicing).
+ * Where a match holding one of the anchors can lie: merged [first start, last end] pairs of `norm`,
+ * flattened, or null when they cover more than half of the text (one pass over it costs less).
+ *
+ * Exact because every match of a gated rule holds one of its recorded anchor positions (the gate's
+ * contract): a match holding the anchor at `p` starts at most `reach.chars` before it and ends at
+ * most that far after, and holds at most `reach.spaces` spaces, so it starts after the
+ * (spaces + 1)-th space before `p` and ends at or before the (spaces + 1)-th space from `p` on.
+ * The matcher reads the text before a window and `reach.ahead` characters after it, and checks
+ * that a match it finds ends inside the window (see `runPhraseRule`).
+ *
+ * @example anchorWindows([12], 'a b c d e f ignore these rules now', reachOf(/\bignore \w+\b/u)) // [10, 24]
  */
-function windowsAround(positions: readonly number[], length: number): readonly number[] | null {
+export function anchorWindows(positions: readonly number[], norm: string, reach: Reach): readonly number[] | null {
+  const { chars, spaces } = reach;
+  if (reach.ahead === Infinity || (chars === Infinity && spaces === Infinity)) return null;
+  const n = norm.length;
   const out: number[] = [];
   let covered = 0;
+  let end = -1; // end of the last window
   for (const p of positions) {
-    const s = Math.max(0, p - WINDOW_BEFORE);
-    const e = Math.min(length, p + WINDOW_AFTER);
-    const last = out.length - 1;
-    if (last > 0 && s <= out[last]!) {
-      covered += Math.max(0, e - out[last]!);
-      out[last] = Math.max(out[last]!, e);
+    // earliest start: the (spaces + 1)-th space before p, or `chars` before it, whichever is nearer;
+    // the backward scan stops where the last window ends (the two merge then anyway)
+    let start = chars === Infinity ? 0 : Math.max(0, p - chars);
+    if (spaces !== Infinity) {
+      const stop = Math.max(start, end);
+      let seen = 0;
+      for (let k = p - 1; k >= stop; k--) {
+        if (norm.charCodeAt(k) === 0x20 && ++seen > spaces) {
+          start = k + 1;
+          break;
+        }
+      }
+    }
+    // latest end: the (spaces + 1)-th space from p on (not part of the match), or `chars` after p
+    let last = chars === Infinity ? n : Math.min(n, p + chars);
+    if (last > end && spaces !== Infinity) {
+      let seen = 0;
+      for (let k = p; k < last; k++) {
+        if (norm.charCodeAt(k) === 0x20 && ++seen > spaces) {
+          last = k;
+          break;
+        }
+      }
+    }
+    if (out.length > 0 && start <= end) {
+      if (last > end) {
+        covered += last - end;
+        out[out.length - 1] = end = last;
+      }
     } else {
-      out.push(s, e);
-      covered += e - s;
+      out.push(start, last);
+      covered += last - start;
+      end = last;
     }
   }
-  return covered * 2 > length ? null : out;
+  return covered * 2 > n ? null : out;
 }

@@ -480,9 +480,9 @@ export interface ViewKeywords {
   readonly flags: Uint8Array;
   /** Per rule group (by its global index), in text order: anchor positions (at most MAX_GATE_POSITIONS, then `dense`). */
   readonly positions: ReadonlyMap<number, readonly number[]>;
-  /** Per group: too many anchors, or a letter sequence seen: the rule runs on the whole text. */
+  /** Per group: too many anchors to list: the rule runs on the whole text. */
   readonly dense: Uint8Array;
-  /** Per group: a letter sequence was seen (what counts when this view is a segment of another). */
+  /** Per group: a letter sequence was seen (in a segment of another view, it opens that whole view). */
   readonly lettersDense: Uint8Array;
   readonly triggers: Triggers;
   /** A stem at offset 0, or null. */
@@ -578,8 +578,8 @@ function sawLetters(lo: number, hi: number, lettersDense: Uint8Array): void {
   for (const [need, g] of list) {
     if (need !== hi) continue;
     curFlags[g]! |= SEEN_LETTERS;
-    // a split phrase is found in `squashed`, outside any window
-    curDense[g] = 1;
+    // a split phrase is looked for in the whole of `squashed`; the rule's patterns still run only
+    // around its anchors in this view, but a split phrase in a segment opens the whole parent view
     lettersDense[g] = 1;
   }
 }

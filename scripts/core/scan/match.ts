@@ -1,7 +1,8 @@
 // Shared matcher for phrase rules: runs a family's patterns over every text view of every file
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
-import { isRefusalContext } from './context.ts';
+import { anchorWindows, isRefusalContext } from './context.ts';
+import { reachOf, reachOfAll } from './reach.ts';
 import { DECODED_KINDS, createViewMemo } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
@@ -117,10 +118,10 @@ interface Hit {
 
 /**
  * Phrase rules are run only near their keywords: one pass of a combined keyword pattern per rule
- * set and view finds where each rule's `anyOf` words occur, then each pattern runs on windows
- * around those places. A rule without `anyOf` runs over the whole text.
+ * set and view finds where each rule's `anyOf` words occur, then each pattern runs on the windows
+ * around those places that a match can cover (`anchorWindows`). A rule without `anyOf`, or with
+ * more than MAX_POSITIONS occurrences of a keyword, runs over the whole text.
  */
-const WINDOW = 400;
 const MAX_POSITIONS = 256;
 
 interface Compiled {
@@ -193,76 +194,85 @@ function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> 
   return found;
 }
 
-/** Merged windows [start, end) of norm around the rule's keyword positions, on word boundaries, flattened. */
-function windowsFor(norm: string, rule: PhraseRule, positions: Map<string, number[]>): number[] | null {
+/** The sorted `norm` offsets of a rule's keywords, null when none occurs, WHOLE when too many to list. */
+function keywordStarts(rule: PhraseRule, positions: Map<string, number[]>): readonly number[] | null {
   const starts: number[] = [];
   for (const k of rule.anyOf ?? []) {
     const list = positions.get(k);
-    if (list) for (const p of list) starts.push(p);
+    if (list === undefined) continue;
+    if (list.length >= MAX_POSITIONS) return WHOLE;
+    for (const p of list) starts.push(p);
   }
   if (starts.length === 0) return null;
-  starts.sort((a, b) => a - b);
-  const out: number[] = [];
-  for (const p of starts) {
-    let a = Math.max(0, p - WINDOW);
-    let b = Math.min(norm.length, p + WINDOW);
-    // widen to the neighbouring spaces so \b and word checks see whole words
-    if (a > 0) {
-      const sp = norm.lastIndexOf(' ', a);
-      a = sp === -1 ? 0 : sp;
-    }
-    if (b < norm.length) {
-      const sp = norm.indexOf(' ', b);
-      b = sp === -1 ? norm.length : sp + 1;
-    }
-    const last = out.length - 1;
-    if (last > 0 && a <= out[last]!) out[last] = Math.max(out[last]!, b);
-    else out.push(a, b);
-  }
-  return out;
+  return starts.sort((a, b) => a - b);
 }
 
-/** The first match of a rule in a view (one not in a refusal context, if any), in `within` (start, end pairs) when given. */
+/** The first match of a rule in a view (one not in a refusal context, if any), in `within` (see `anchorWindows`) when given. */
 function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled: Compiled, within: readonly number[] | null = null): Hit | null {
   const norm = view.norm;
-  let windows: readonly number[];
-  if (within !== null) {
-    windows = within;
-  } else if (rule.anyOf && rule.anyOf.length > 0) {
-    const w = windowsFor(norm, rule, positionsOf(view, compiled));
-    if (!w) return null;
-    windows = w;
-  } else {
-    windows = [0, norm.length];
+  if (within === null && rule.anyOf && rule.anyOf.length > 0) {
+    // every match holds one of the rule's keywords: the windows around them hold every match
+    const starts = keywordStarts(rule, positionsOf(view, compiled));
+    if (starts === null) return null;
+    within = starts === WHOLE ? null : anchorWindows(starts, norm, reachOfAll(rule.patterns));
   }
+  const hit = findHitWithin(view, rule, contextual, within ?? WHOLE);
+  return hit === OUTSIDE ? findHitWithin(view, rule, contextual, WHOLE) : hit;
+}
+
+/** One window over any text: from the start to past the end. */
+const WHOLE: readonly number[] = [0, Infinity];
+
+/** A match found past the end of its window: the window cannot vouch for it. */
+const OUTSIDE: Hit = { start: -1, end: -1, text: '', qualified: false };
+
+/**
+ * `findHit` over the windows of a phrase gate: [first start, last end] pairs of `norm` that hold
+ * every match of the rule. Each pattern runs from a window's first start over the text up to the
+ * window's last end plus what the pattern reads past a match, so it sees exactly what it would see
+ * in the whole text, and finds the same matches in the same order. A match ending past the window
+ * can only come from the cut (a word boundary or lookahead that the rest of the text would fail):
+ * then the whole text is searched instead.
+ */
+function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, windows: readonly number[]): Hit | null {
+  const norm = view.norm;
+  const n = norm.length;
   let weak: Hit | null = null;
   for (const pattern of rule.patterns) {
     const re = globalOf(pattern);
+    const ahead = reachOf(pattern).ahead;
     let tries = 0;
-    for (let w = 0; w < windows.length; w += 2) {
-      const a = windows[w]!;
-      const b = windows[w + 1]!;
-      const text = a === 0 && b === norm.length ? norm : norm.slice(a, b);
-      re.lastIndex = 0;
+    for (let w = 0; w < windows.length && tries < MAX_TRIES; w += 2) {
+      const first = windows[w]!;
+      const last = windows[w + 1]!;
+      const cut = Math.min(n, last + ahead);
+      const text = cut === n ? norm : norm.slice(0, cut);
+      re.lastIndex = first;
       for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
         if (m[0].length === 0) {
           re.lastIndex++;
           continue;
         }
-        const end = a + m.index + m[0].length;
-        // a pattern may consume the space before its first word: report the word, not the space
-        let start = a + m.index;
-        while (start < end - 1 && norm.charCodeAt(start) === 0x20) start++;
-        if (rule.skipCode && view.inCodeBlock(view.normOffset(start))) continue;
-        const qualified = contextual && (isRefusalContext(norm, start, end) || (rule.context?.(norm, start, end) ?? false));
-        const hit = { start, end, text: norm.slice(start, end), qualified };
-        if (!qualified) return hit;
+        const end = m.index + m[0].length;
+        if (end > last) return OUTSIDE;
+        const hit = judgeMatch(view, rule, contextual, m.index, end);
+        if (hit === null) continue;
+        if (!hit.qualified) return hit;
         weak ??= hit;
       }
-      if (tries >= MAX_TRIES) break;
     }
   }
   return weak;
+}
+
+/** A match at [start, end) of `norm` as a hit, or null when the rule skips it (fenced code). */
+function judgeMatch(view: TextView, rule: PhraseRule, contextual: boolean, start: number, end: number): Hit | null {
+  const norm = view.norm;
+  // a pattern may consume the space before its first word: report the word, not the space
+  while (start < end - 1 && norm.charCodeAt(start) === 0x20) start++;
+  if (rule.skipCode && view.inCodeBlock(view.normOffset(start))) return null;
+  const qualified = contextual && (isRefusalContext(norm, start, end) || (rule.context?.(norm, start, end) ?? false));
+  return { start, end, text: norm.slice(start, end), qualified };
 }
 
 function snippet(s: string): string {
@@ -295,7 +305,7 @@ export function runPhraseRule(
   rule: PhraseRule,
   describe: (id: string) => string,
   options: PhraseRuleOptions = {},
-  /** Where in `norm` to look (start, end pairs), as a phrase gate hands it out; null: everywhere. */
+  /** Where in `norm` matches can lie (first start, last end pairs), as a phrase gate hands it out; null: everywhere. */
   within: readonly number[] | null = null,
 ): void {
   let compiled = NO_KEYWORDS;

@@ -1,0 +1,353 @@
+// How far a match of a regular expression can reach: at most how many code units it spans, how
+// many spaces it holds, and how far past its end a lookahead or word boundary looks. The phrase
+// gates use it to run each rule only on the stretch of text around an anchor word that a match
+// holding the anchor can cover (context.ts, match.ts).
+//
+// A small parser of the pattern source: literals, escapes, classes, groups, alternation, bounded
+// and unbounded quantifiers, assertions. Anything it does not know makes the answer Infinity,
+// which means "run on the whole text", so a mistake here costs speed, never a finding.
+
+/** Upper bounds for one pattern; Infinity when unbounded or not understood. */
+export interface Reach {
+  /** Code units of a match. */
+  readonly chars: number;
+  /** U+0020 spaces inside a match. */
+  readonly spaces: number;
+  /** Code units past the end of a match that the pattern reads (word boundaries, lookaheads, `$`). */
+  readonly ahead: number;
+}
+
+export const UNBOUNDED: Reach = { chars: Infinity, spaces: Infinity, ahead: Infinity };
+
+interface Node {
+  chars: number;
+  spaces: number;
+  ahead: number;
+}
+
+class Unsupported extends Error {}
+
+/**
+ * The reach of a pattern (memoised per RegExp object).
+ *
+ * @example reachOf(/\bignore (?:all |the )?rules\b/u) // { chars: 16, spaces: 2, ahead: 1 }
+ */
+export function reachOf(pattern: RegExp): Reach {
+  let r = REACHES.get(pattern);
+  if (r === undefined) {
+    r = analyse(pattern.source, pattern.flags);
+    REACHES.set(pattern, r);
+  }
+  return r;
+}
+
+const REACHES = new WeakMap<RegExp, Reach>();
+
+/** The largest of each bound over several patterns. */
+export function reachOfAll(patterns: readonly RegExp[]): Reach {
+  let chars = 0;
+  let spaces = 0;
+  let ahead = 0;
+  for (const p of patterns) {
+    const r = reachOf(p);
+    chars = Math.max(chars, r.chars);
+    spaces = Math.max(spaces, r.spaces);
+    ahead = Math.max(ahead, r.ahead);
+  }
+  return { chars, spaces, ahead };
+}
+
+function analyse(source: string, flags: string): Reach {
+  // case folding cannot turn anything into a space; dotAll and sticky do not change the bounds
+  const unicode = flags.includes('u') || flags.includes('v');
+  if (flags.includes('v')) return UNBOUNDED; // set notation: not parsed here
+  const p = new Parser(source, unicode, flags.includes('m'));
+  try {
+    const node = p.disjunction();
+    if (p.i !== source.length) return UNBOUNDED;
+    return { chars: node.chars, spaces: node.spaces, ahead: node.ahead };
+  } catch (e) {
+    if (e instanceof Unsupported) return UNBOUNDED;
+    throw e;
+  }
+}
+
+class Parser {
+  i = 0;
+  readonly s: string;
+  readonly unicode: boolean;
+  readonly multiline: boolean;
+
+  constructor(s: string, unicode: boolean, multiline: boolean) {
+    this.s = s;
+    this.unicode = unicode;
+    this.multiline = multiline;
+  }
+
+  disjunction(): Node {
+    let best = this.alternative();
+    while (this.s[this.i] === '|') {
+      this.i++;
+      const alt = this.alternative();
+      best = { chars: Math.max(best.chars, alt.chars), spaces: Math.max(best.spaces, alt.spaces), ahead: Math.max(best.ahead, alt.ahead) };
+    }
+    return best;
+  }
+
+  alternative(): Node {
+    const seq: Node = { chars: 0, spaces: 0, ahead: 0 };
+    while (this.i < this.s.length && this.s[this.i] !== '|' && this.s[this.i] !== ')') {
+      const term = this.quantified(this.atom());
+      // what a term reads past its own end may lie past the match's end, whatever follows it
+      seq.ahead = Math.max(seq.ahead, term.ahead);
+      seq.chars += term.chars;
+      seq.spaces += term.spaces;
+    }
+    return seq;
+  }
+
+  quantified(atom: Node): Node {
+    const s = this.s;
+    const c = s[this.i];
+    let max: number;
+    if (c === '*' || c === '+') {
+      max = Infinity;
+      this.i++;
+    } else if (c === '?') {
+      max = 1;
+      this.i++;
+    } else if (c === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(s.slice(this.i, this.i + 24));
+      if (m === null) {
+        if (this.unicode) throw new Unsupported();
+        return atom; // a literal brace outside unicode mode
+      }
+      max = m[2] === undefined ? Number(m[1]) : m[3] === '' ? Infinity : Number(m[3]);
+      this.i += m[0].length;
+    } else {
+      return atom;
+    }
+    if (s[this.i] === '?') this.i++; // lazy: same bounds
+    return { chars: scale(atom.chars, max), spaces: scale(atom.spaces, max), ahead: atom.ahead };
+  }
+
+  atom(): Node {
+    const s = this.s;
+    const c = s[this.i]!;
+    if (c === '(') return this.group();
+    if (c === '[') return this.charClass();
+    if (c === '\\') return this.escape();
+    if (c === '.') {
+      this.i++;
+      return { chars: this.unicode ? 2 : 1, spaces: 1, ahead: 0 };
+    }
+    if (c === '^') {
+      this.i++;
+      return { chars: 0, spaces: 0, ahead: 0 };
+    }
+    if (c === '$') {
+      this.i++;
+      return { chars: 0, spaces: 0, ahead: this.multiline ? 1 : Infinity };
+    }
+    if (c === '*' || c === '+' || c === '?' || c === ')' || (c === '{' && this.unicode)) throw new Unsupported();
+    const cp = s.codePointAt(this.i)!;
+    const width = this.unicode && cp > 0xffff ? 2 : 1;
+    this.i += width;
+    return { chars: width, spaces: cp === 0x20 ? 1 : 0, ahead: 0 };
+  }
+
+  group(): Node {
+    const s = this.s;
+    this.i++; // (
+    let kind: 'capture' | 'ahead' | 'behind' = 'capture';
+    if (s[this.i] === '?') {
+      const next = s[this.i + 1];
+      if (next === ':') this.i += 2;
+      else if (next === '=' || next === '!') {
+        kind = 'ahead';
+        this.i += 2;
+      } else if (next === '<' && (s[this.i + 2] === '=' || s[this.i + 2] === '!')) {
+        kind = 'behind';
+        this.i += 3;
+      } else if (next === '<') {
+        const close = s.indexOf('>', this.i);
+        if (close === -1) throw new Unsupported();
+        this.i = close + 1;
+      } else throw new Unsupported(); // modifiers and anything newer
+    }
+    const inner = this.disjunction();
+    if (s[this.i] !== ')') throw new Unsupported();
+    this.i++;
+    // a lookahead reads up to its own length past where it stands; a lookbehind reads before the
+    // match, which the phrase windows always keep (they start at the beginning of the text)
+    if (kind === 'ahead') return { chars: 0, spaces: 0, ahead: Math.max(inner.chars, inner.ahead) };
+    if (kind === 'behind') return { chars: 0, spaces: 0, ahead: inner.ahead };
+    return inner;
+  }
+
+  escape(): Node {
+    const s = this.s;
+    const c = s[this.i + 1];
+    if (c === undefined) throw new Unsupported();
+    this.i += 2;
+    switch (c) {
+      case 'b':
+      case 'B':
+        return { chars: 0, spaces: 0, ahead: 1 };
+      case 'd':
+      case 'w':
+        return { chars: 1, spaces: 0, ahead: 0 };
+      case 'S':
+        return { chars: this.unicode ? 2 : 1, spaces: 0, ahead: 0 };
+      case 's':
+      case 'D':
+      case 'W':
+        return { chars: this.unicode ? 2 : 1, spaces: 1, ahead: 0 };
+      case 'p':
+      case 'P': {
+        const close = s.indexOf('}', this.i);
+        if (!this.unicode || s[this.i] !== '{' || close === -1) throw new Unsupported();
+        const name = s.slice(this.i + 1, close);
+        this.i = close + 1;
+        return { chars: 2, spaces: c === 'p' && NO_SPACE_PROPERTIES.test(name) ? 0 : 1, ahead: 0 };
+      }
+      default: {
+        const cp = this.escapedChar(c);
+        return { chars: cp > 0xffff ? 2 : 1, spaces: cp === 0x20 ? 1 : 0, ahead: 0 };
+      }
+    }
+  }
+
+  /** The code point of a character escape whose letter (`c`) was just consumed. */
+  escapedChar(c: string): number {
+    const s = this.s;
+    if (c === 'x') {
+      const m = /^[0-9a-fA-F]{2}/.exec(s.slice(this.i, this.i + 2));
+      if (m === null) throw new Unsupported();
+      this.i += 2;
+      return parseInt(m[0], 16);
+    }
+    if (c === 'u') {
+      if (s[this.i] === '{') {
+        const close = s.indexOf('}', this.i);
+        if (close === -1) throw new Unsupported();
+        const cp = parseInt(s.slice(this.i + 1, close), 16);
+        this.i = close + 1;
+        return cp;
+      }
+      const m = /^[0-9a-fA-F]{4}/.exec(s.slice(this.i, this.i + 4));
+      if (m === null) throw new Unsupported();
+      this.i += 4;
+      return parseInt(m[0], 16);
+    }
+    if (c >= '0' && c <= '9') {
+      if (c === '0' && !/[0-9]/.test(s[this.i] ?? '')) return 0;
+      throw new Unsupported(); // a back-reference: unbounded
+    }
+    if (c === 'k' || c === 'c') throw new Unsupported();
+    const simple = SIMPLE_ESCAPES[c];
+    if (simple !== undefined) return simple;
+    return c.codePointAt(0)!; // an escaped syntax character stands for itself
+  }
+
+  charClass(): Node {
+    const s = this.s;
+    this.i++; // [
+    let negate = false;
+    if (s[this.i] === '^') {
+      negate = true;
+      this.i++;
+    }
+    let space = false;
+    let wide = false;
+    let prev = -1;
+    while (this.i < s.length && s[this.i] !== ']') {
+      let cp: number;
+      let set = false;
+      let literal = false; // an escaped dash is never a range operator
+      if (s[this.i] === '\\') {
+        const c = s[this.i + 1];
+        if (c === undefined) throw new Unsupported();
+        this.i += 2;
+        if (c === 's' || c === 'D' || c === 'W') {
+          space = true;
+          wide = true;
+          set = true;
+          cp = -1;
+        } else if (c === 'S' || c === 'd' || c === 'w') {
+          wide ||= c === 'S';
+          set = true;
+          cp = -1;
+        } else if (c === 'p' || c === 'P') {
+          const close = s.indexOf('}', this.i);
+          if (!this.unicode || s[this.i] !== '{' || close === -1) throw new Unsupported();
+          const name = s.slice(this.i + 1, close);
+          this.i = close + 1;
+          if (!(c === 'p' && NO_SPACE_PROPERTIES.test(name))) space = true;
+          wide = true;
+          set = true;
+          cp = -1;
+        } else if (c === 'b') {
+          cp = 8; // a backspace inside a class
+        } else if (c === '-') {
+          cp = 0x2d;
+          literal = true;
+        } else {
+          cp = this.escapedChar(c);
+        }
+      } else {
+        cp = s.codePointAt(this.i)!;
+        this.i += this.unicode && cp > 0xffff ? 2 : 1;
+      }
+      if (set) {
+        prev = -1;
+        continue;
+      }
+      // a range "a-z": the dash was read as a character after `prev`
+      if (cp === 0x2d && !literal && prev >= 0 && s[this.i] !== ']') {
+        const hi = this.classChar();
+        if (hi < prev) throw new Unsupported();
+        if (prev <= 0x20 && hi >= 0x20) space = true;
+        if (hi > 0xffff) wide = true;
+        prev = -1;
+        continue;
+      }
+      if (cp === 0x20) space = true;
+      if (cp > 0xffff) wide = true;
+      prev = cp;
+    }
+    if (s[this.i] !== ']') throw new Unsupported();
+    this.i++;
+    const spaces = negate ? !space : space;
+    // a negated class can match any astral character in unicode mode
+    const chars = this.unicode && (wide || negate) ? 2 : 1;
+    return { chars, spaces: spaces ? 1 : 0, ahead: 0 };
+  }
+
+  /** One class member that must be a single character (the end of a range). */
+  classChar(): number {
+    const s = this.s;
+    if (s[this.i] === '\\') {
+      const c = s[this.i + 1];
+      if (c === undefined) throw new Unsupported();
+      this.i += 2;
+      if ('sSdDwWpP'.includes(c)) throw new Unsupported();
+      if (c === 'b') return 8;
+      if (c === '-') return 0x2d;
+      return this.escapedChar(c);
+    }
+    const cp = s.codePointAt(this.i)!;
+    this.i += this.unicode && cp > 0xffff ? 2 : 1;
+    return cp;
+  }
+}
+
+const SIMPLE_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
+
+/** Unicode properties that never include U+0020 (letters, marks, numbers, scripts). */
+const NO_SPACE_PROPERTIES = /^(?:L|Letter|Lu|Ll|Lt|Lm|Lo|M|Mark|Mn|Mc|Me|N|Number|Nd|Nl|No|Alphabetic|(?:Script|sc|Script_Extensions|scx)=[A-Za-z_]+)$/;
+
+function scale(n: number, times: number): number {
+  if (n === 0) return 0;
+  return times === Infinity ? Infinity : n * times;
+}

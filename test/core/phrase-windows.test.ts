@@ -1,0 +1,93 @@
+// A phrase gate's windows (anchorWindows in context.ts, findHitWithin in match.ts) must find
+// exactly what the rule finds over the whole text: the same first match, the same context.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { anchorWindows, createPhraseGate } from '../../scripts/core/scan/context.ts';
+import { runPhraseRule, type PhraseRule } from '../../scripts/core/scan/match.ts';
+import { reachOf } from '../../scripts/core/scan/reach.ts';
+import { TextView } from '../../scripts/core/scan/text.ts';
+import type { Finding, TextFile } from '../../scripts/core/scan/types.ts';
+
+const RULES: Array<{ rule: PhraseRule; gate: { words: string[]; then?: string[]; within?: number } }> = [
+  { rule: { id: 'R1', patterns: [/\bignore (?:all |the )?(?:previous |prior )?(?:instructions|rules)\b/u] }, gate: { words: ['ignore'] } },
+  // unbounded words: bounded by spaces only
+  { rule: { id: 'R2', patterns: [/\byou are (?:now )?(?:[^ .!?]+ ){0,3}?(?:free|unbound)\b/u] }, gate: { words: ['free', 'unbound'] } },
+  // a lookahead past the match
+  { rule: { id: 'R3', patterns: [/\breveal(?! nothing) (?:the |your )?prompt/u] }, gate: { words: ['reveal'] } },
+  // a companion word within reach
+  { rule: { id: 'R4', patterns: [/\bforget\b[^.]{0,30}\brules\b/u] }, gate: { words: ['forget'], then: ['rules'], within: 40 } },
+  { rule: { id: 'R5', patterns: [/(?:^|[^a-z])(?:pretend|pretending) to be\b/u, /\bbe free\b/u] }, gate: { words: ['pretend', 'pretending', 'free'] } },
+  // the end of the text: whole text
+  { rule: { id: 'R6', patterns: [/\bstop now$/u] }, gate: { words: ['stop'] } },
+];
+const GATE = createPhraseGate(RULES);
+
+const FILLER = 'lorem ipsum dolor sit amet consectetur '.repeat(6);
+const TOKEN = fc.constantFrom(
+  'ignore', 'all', 'the', 'previous', 'prior', 'instructions', 'rules', 'you', 'are', 'now', 'free', 'unbound', 'reveal',
+  'nothing', 'prompt', 'your', 'forget', 'pretend', 'pretending', 'to', 'be', 'stop', 'never', '"', '.', ',', '!', '\n', 'IGNORE',
+  'xyzzyplugh', '*', 'ig', 'nore', FILLER,
+);
+const TEXT = fc
+  .tuple(fc.boolean(), fc.array(fc.tuple(TOKEN, fc.constantFrom(' ', ' ', ' ', '', '  ', '\n')), { maxLength: 160 }))
+  .map(([pad, parts]) => (pad ? FILLER : '') + parts.map(([t, sep]) => t + sep).join('') + (pad ? FILLER : ''));
+
+const describeRule = (id: string): string => `rule ${id}`;
+
+function findings(file: TextFile, rule: PhraseRule, within: readonly number[] | null): Finding[] {
+  const out: Finding[] = [];
+  runPhraseRule(file, (f) => out.push(f as Finding), rule, describeRule, { hiddenCode: 'H', decodedCode: 'D', splitCode: 'S' }, within);
+  return out;
+}
+
+describe('phrase windows', () => {
+  it('find what the whole text finds, for every open rule', () => {
+    let windowed = 0;
+    fc.assert(
+      fc.property(TEXT, (raw) => {
+        const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+        const { rules, windows } = GATE.select(file);
+        rules.forEach((rule, i) => {
+          if (windows[i] !== null) windowed++;
+          expect(findings(file, rule, windows[i]!)).toEqual(findings(file, rule, null));
+        });
+      }),
+      { numRuns: 600 },
+    );
+    // the property is about windows: most runs must have had some
+    expect(windowed).toBeGreaterThan(150);
+  });
+
+  it('start after the (spaces + 1)-th space before an anchor and end at the one after it', () => {
+    const norm = 'one two three four ignore five six seven eight nine ten eleven twelve thirteen fourteen';
+    const p = norm.indexOf('ignore');
+    // at most one space in a match: from "four" to "five"
+    expect(anchorWindows([p], norm, reachOf(/\w+ ignore|ignore \w+/u))).toEqual([norm.indexOf('four'), norm.indexOf(' six')]);
+  });
+
+  it('merge windows that touch and drop to the whole text past half of it', () => {
+    const reach = reachOf(/ignore \w+/u);
+    const norm = `ignore this ${'x '.repeat(40)}ignore that ignore more ${'y '.repeat(40)}`;
+    const at = [0, norm.indexOf('ignore that'), norm.indexOf('ignore more')];
+    expect(anchorWindows(at, norm, reach)).toEqual([0, norm.indexOf(' x'), at[1]! - 2, norm.indexOf(' ', at[2]! + 7)]);
+    expect(anchorWindows([0, 5, 9], 'ignore ignore ignore', reach)).toBeNull();
+  });
+
+  it('search the whole text when a match runs past its window (the cut made it)', () => {
+    const raw = 'please ignore thereby all';
+    const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+    const rule: PhraseRule = { id: 'R7', patterns: [/\bignore \w+\b/u] };
+    // a window too short on purpose: in it the match would read "ignore the"
+    expect(findings(file, rule, [7, 16])).toEqual(findings(file, rule, null));
+    expect(findings(file, rule, [7, 16])[0]!.message).toContain('"ignore thereby"');
+  });
+
+  it('run on the whole text when a pattern reads to the end of the input', () => {
+    const raw = `${FILLER}${FILLER}please stop now`;
+    const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+    const { rules, windows } = GATE.select(file);
+    expect(rules.map((r) => r.id)).toEqual(['R6']);
+    expect(windows[0]).toBeNull();
+    expect(findings(file, rules[0]!, null).map((f) => f.code)).toEqual(['R6']);
+  });
+});
