@@ -8,12 +8,20 @@ import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity,
 import { STAGES } from './types.ts';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-const STAGE_RANK = new Map<string, number>([...RULES_BY_ID].map(([code, rule]) => [code, STAGES.indexOf(rule.stage)]));
 const SECURITY_RANK = STAGES.indexOf('security');
 
-/** Findings are ordered by stage (stable within one); an unknown code counts as security. */
-function stageOf(code: string): number {
-  return STAGE_RANK.get(code) ?? SECURITY_RANK;
+/** What the engine needs of a code, looked up once per emission: its default severity and its stage's rank. */
+interface CodeInfo {
+  readonly severity: Severity;
+  readonly stage: number;
+}
+const CODE_INFO = new Map<string, CodeInfo>([...RULES_BY_ID].map(([code, rule]) => [code, { severity: rule.severity, stage: STAGES.indexOf(rule.stage) }]));
+/** An unknown code is an error of the security stage. */
+const UNKNOWN_CODE: CodeInfo = { severity: 'error', stage: SECURITY_RANK };
+
+/** The finding kept for one key, and the stage it is listed under. */
+interface Slot {
+  finding: Finding;
 }
 
 const clock = (globalThis as { performance?: { now(): number } }).performance;
@@ -69,28 +77,53 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
   const started = now();
   const { safe, invalid } = sanitizeFiles(files);
   const ctx = createScanContext(safe, options, invalid);
-  const viewsByName = new Map(ctx.texts.map((t) => [t.name, t]));
-  const byKey = new Map<string, Finding>();
-  const order: string[] = [];
+  // one finding per rule and file; for info findings (lengths, etc.) one per distinct message.
+  // Keys by code, then file (then message): no key string is built, and an info key never meets
+  // one of another severity.
+  const byCode = new Map<string, Map<string, Slot>>();
+  const infoByCode = new Map<string, Map<string, Map<string, Slot>>>();
+  // Findings are listed by stage, stable within one (in the order their keys were first seen):
+  // one list per stage, concatenated at the end, is that order without a sort.
+  const byStage: Slot[][] = STAGES.map(() => []);
+  let viewsByName: Map<string, TextFile> | undefined;
   let crashed = false;
 
   const emit = (e: Emission): void => {
-    const rule = RULES_BY_ID.get(e.code);
-    const ruleSeverity: Severity = rule?.severity ?? 'error';
+    const info = CODE_INFO.get(e.code) ?? UNKNOWN_CODE;
+    const ruleSeverity = info.severity;
     const severity = e.severity && SEVERITY_RANK[e.severity] > SEVERITY_RANK[ruleSeverity] ? e.severity : ruleSeverity;
     let line = e.line;
-    if (line === undefined && e.file !== undefined && e.offset !== undefined) line = viewsByName.get(e.file)?.view.lineAt(e.offset);
+    if (line === undefined && e.file !== undefined && e.offset !== undefined) {
+      // built at the first offset to turn into a line (many scans have none)
+      viewsByName ??= new Map(ctx.texts.map((t) => [t.name, t]));
+      line = viewsByName.get(e.file)?.view.lineAt(e.offset);
+    }
     const finding: Finding = { code: e.code, message: e.message, severity };
     if (e.file !== undefined) finding.file = e.file;
     if (line !== undefined) finding.line = line;
-    // one finding per rule and file; for info findings (lengths, etc.) one per distinct message
-    const key = `${e.code}\u0000${e.file ?? ''}${severity === 'info' ? `\u0000${e.message}` : ''}`;
-    const prev = byKey.get(key);
+    const file = e.file ?? '';
+    let slots: Map<string, Slot>;
+    let key: string;
+    if (severity === 'info') {
+      let byFile = infoByCode.get(e.code);
+      if (byFile === undefined) infoByCode.set(e.code, (byFile = new Map()));
+      let byMessage = byFile.get(file);
+      if (byMessage === undefined) byFile.set(file, (byMessage = new Map()));
+      slots = byMessage;
+      key = e.message;
+    } else {
+      let byFile = byCode.get(e.code);
+      if (byFile === undefined) byCode.set(e.code, (byFile = new Map()));
+      slots = byFile;
+      key = file;
+    }
+    const prev = slots.get(key);
     if (!prev) {
-      byKey.set(key, finding);
-      order.push(key);
-    } else if (SEVERITY_RANK[severity] < SEVERITY_RANK[prev.severity]) {
-      byKey.set(key, finding);
+      const slot: Slot = { finding };
+      slots.set(key, slot);
+      byStage[info.stage]!.push(slot);
+    } else if (SEVERITY_RANK[severity] < SEVERITY_RANK[prev.finding.severity]) {
+      prev.finding = finding;
     }
   };
 
@@ -104,11 +137,16 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     }
   }
 
-  const findings = order.map((k) => byKey.get(k)!);
-  if (findings.length > 1) findings.sort((a, b) => stageOf(a.code) - stageOf(b.code));
-  const errors = findings.filter((f) => f.severity === 'error');
-  const warnings = findings.filter((f) => f.severity === 'warning');
-  const info = findings.filter((f) => f.severity === 'info');
+  const errors: Finding[] = [];
+  const warnings: Finding[] = [];
+  const infos: Finding[] = [];
+  for (const slots of byStage) {
+    for (const { finding } of slots) {
+      if (finding.severity === 'error') errors.push(finding);
+      else if (finding.severity === 'warning') warnings.push(finding);
+      else infos.push(finding);
+    }
+  }
   bonus = Math.max(0, Math.min(10, bonus));
   const score = computeScore({ errors: errors.length, warnings: warnings.length, bonus });
   const elapsed = now() - started;
@@ -121,7 +159,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     scanDurationMs: Math.max(0, Math.round(elapsed * 100) / 100),
     errors,
     warnings,
-    info,
+    info: infos,
     ...(bonus > 0 ? { bonus } : {}),
   };
 }
