@@ -19,9 +19,95 @@ const CODE_INFO = new Map<string, CodeInfo>([...RULES_BY_ID].map(([code, rule]) 
 /** An unknown code is an error of the security stage. */
 const UNKNOWN_CODE: CodeInfo = { severity: 'error', stage: SECURITY_RANK };
 
-/** The finding kept for one key, and the stage it is listed under. */
+/** The finding kept for one key: a code, a file ('' for none) and, for info findings, the message. */
 interface Slot {
+  readonly code: string;
+  readonly file: string;
+  /** The message for an info finding (kept one per message); undefined otherwise. */
+  readonly message: string | undefined;
+  readonly stage: number;
   finding: Finding;
+}
+
+/** Up to this many keys a scan compares them one by one; past it, or when a code or file holds a NUL, a map of key strings takes over. */
+const LINEAR_SLOTS = 16;
+
+/** The key string of a slot (NUL-separated, as the map of keys holds them). */
+function keyOf(code: string, file: string, message: string | undefined): string {
+  return message === undefined ? `${code}\u0000${file}` : `${code}\u0000${file}\u0000${message}`;
+}
+
+/** The findings of a scan, one per key, listed by severity and then by stage. */
+export interface FindingSet {
+  /** Keep a finding of a stage (its index in STAGES), unless its key holds one as severe or more. */
+  add(finding: Finding, stage: number): void;
+  /** Errors, warnings and info, each by stage, stable within one (in the order keys were first seen). */
+  list(): { errors: Finding[]; warnings: Finding[]; info: Finding[] };
+}
+
+/**
+ * The engine's bookkeeping: one finding per rule and file, for info findings (lengths, etc.) one
+ * per distinct message; a more severe finding replaces a kept one in its place.
+ *
+ * A scan has a few keys, compared in place (no key string built, no map). Without a NUL in a code
+ * or file, two NUL-joined key strings are equal exactly when code, file, severity class and (info)
+ * message are, so both ways agree; a NUL, or many keys, switch to the map of key strings.
+ *
+ * @example
+ * const set = createFindingSet();
+ * set.add({ code: 'FILE006', message: 'empty', severity: 'warning', file: 'a.md' }, 1);
+ * set.list().warnings.length // 1
+ */
+export function createFindingSet(): FindingSet {
+  const slots: Slot[] = [];
+  let index: Map<string, Slot> | null = null;
+  return {
+    add(finding, stage) {
+      const { code, severity } = finding;
+      const file = finding.file ?? '';
+      const message = severity === 'info' ? finding.message : undefined;
+      if (index === null && (slots.length >= LINEAR_SLOTS || code.includes('\u0000') || file.includes('\u0000'))) {
+        index = new Map();
+        for (const s of slots) index.set(keyOf(s.code, s.file, s.message), s);
+      }
+      let prev: Slot | undefined;
+      let key = '';
+      if (index !== null) {
+        key = keyOf(code, file, message);
+        prev = index.get(key);
+      } else {
+        for (const s of slots) {
+          if (s.code === code && s.file === file && s.message === message) {
+            prev = s;
+            break;
+          }
+        }
+      }
+      if (!prev) {
+        const slot: Slot = { code, file, message, stage, finding };
+        slots.push(slot);
+        index?.set(key, slot);
+      } else if (SEVERITY_RANK[severity] < SEVERITY_RANK[prev.finding.severity]) {
+        prev.finding = finding;
+      }
+    },
+    list() {
+      const errors: Finding[] = [];
+      const warnings: Finding[] = [];
+      const info: Finding[] = [];
+      // a pass per stage over the keys in the order they were first seen
+      for (let stage = 0; stage < STAGES.length; stage++) {
+        for (const slot of slots) {
+          if (slot.stage !== stage) continue;
+          const f = slot.finding;
+          if (f.severity === 'error') errors.push(f);
+          else if (f.severity === 'warning') warnings.push(f);
+          else info.push(f);
+        }
+      }
+      return { errors, warnings, info };
+    },
+  };
 }
 
 const clock = (globalThis as { performance?: { now(): number } }).performance;
@@ -77,14 +163,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
   const started = now();
   const { safe, invalid } = sanitizeFiles(files);
   const ctx = createScanContext(safe, options, invalid);
-  // one finding per rule and file; for info findings (lengths, etc.) one per distinct message.
-  // Keys by code, then file (then message): no key string is built, and an info key never meets
-  // one of another severity.
-  const byCode = new Map<string, Map<string, Slot>>();
-  const infoByCode = new Map<string, Map<string, Map<string, Slot>>>();
-  // Findings are listed by stage, stable within one (in the order their keys were first seen):
-  // one list per stage, concatenated at the end, is that order without a sort.
-  const byStage: Slot[][] = STAGES.map(() => []);
+  const kept = createFindingSet();
   let viewsByName: Map<string, TextFile> | undefined;
   let crashed = false;
 
@@ -101,30 +180,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     const finding: Finding = { code: e.code, message: e.message, severity };
     if (e.file !== undefined) finding.file = e.file;
     if (line !== undefined) finding.line = line;
-    const file = e.file ?? '';
-    let slots: Map<string, Slot>;
-    let key: string;
-    if (severity === 'info') {
-      let byFile = infoByCode.get(e.code);
-      if (byFile === undefined) infoByCode.set(e.code, (byFile = new Map()));
-      let byMessage = byFile.get(file);
-      if (byMessage === undefined) byFile.set(file, (byMessage = new Map()));
-      slots = byMessage;
-      key = e.message;
-    } else {
-      let byFile = byCode.get(e.code);
-      if (byFile === undefined) byCode.set(e.code, (byFile = new Map()));
-      slots = byFile;
-      key = file;
-    }
-    const prev = slots.get(key);
-    if (!prev) {
-      const slot: Slot = { finding };
-      slots.set(key, slot);
-      byStage[info.stage]!.push(slot);
-    } else if (SEVERITY_RANK[severity] < SEVERITY_RANK[prev.finding.severity]) {
-      prev.finding = finding;
-    }
+    kept.add(finding, info.stage);
   };
 
   let bonus = 0;
@@ -137,16 +193,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     }
   }
 
-  const errors: Finding[] = [];
-  const warnings: Finding[] = [];
-  const infos: Finding[] = [];
-  for (const slots of byStage) {
-    for (const { finding } of slots) {
-      if (finding.severity === 'error') errors.push(finding);
-      else if (finding.severity === 'warning') warnings.push(finding);
-      else infos.push(finding);
-    }
-  }
+  const { errors, warnings, info: infos } = kept.list();
   bonus = Math.max(0, Math.min(10, bonus));
   const score = computeScore({ errors: errors.length, warnings: warnings.length, bonus });
   const elapsed = now() - started;
