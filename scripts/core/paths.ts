@@ -37,6 +37,8 @@ const LATIN_RE = /\p{Script=Latin}/u;
 // (the costly ones) cannot fail for it.
 const PLAIN_NAME_RE = /^[A-Za-z0-9 ._\-+@(),/]*$/;
 const ASCII_RE = /^[\x00-\x7f]*$/;
+// Printable ASCII except '"' and '\\': characters quoteName shows as they are.
+const SHOWN_AS_IS_RE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const LOOKALIKE_SCRIPT_RE = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 // Device names Windows refuses as a file's base name, whatever the extension.
@@ -58,6 +60,9 @@ function codePointLabel(ch: string): string {
  * @example quoteName('a\u202eb.md') // '"a\\u{202E}b.md"'
  */
 export function quoteName(name: string, max = 80): string {
+  // Printable ASCII other than '"' and '\\' is shown as it is, one character per code unit, so a
+  // name of such characters no longer than `max` comes out unchanged (the usual case).
+  if (name.length <= max && SHOWN_AS_IS_RE.test(name)) return `"${name}"`;
   let out = '';
   let count = 0;
   for (const ch of name) {

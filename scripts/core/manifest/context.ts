@@ -59,10 +59,9 @@ export function manifestOf(ctx: ScanContext): ParseResult {
 
 /** Offset in soul.json's text of the key a JSON pointer ends in (its last named segment), or undefined. */
 export function offsetOfPointer(raw: string, path: string): number | undefined {
-  const segments = path.split('/').slice(1).filter((s) => !/^\d{1,9}$/.test(s));
-  const last = segments[segments.length - 1];
+  const last = lastNamedSegment(path);
   if (last === undefined) return undefined;
-  const needle = JSON.stringify(last.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const needle = jsonString(last.includes('~') ? last.replaceAll('~1', '/').replaceAll('~0', '~') : last);
   let at = raw.indexOf(needle);
   while (at !== -1) {
     let j = at + needle.length;
@@ -71,6 +70,39 @@ export function offsetOfPointer(raw: string, path: string): number | undefined {
     at = raw.indexOf(needle, at + 1);
   }
   return undefined;
+}
+
+/**
+ * The last segment of a pointer that is not an array index (1 to 9 digits), or undefined: what
+ * `path.split('/').slice(1)` without those segments ends in, found from the end without splitting.
+ */
+export function lastNamedSegment(path: string): string | undefined {
+  let end = path.length;
+  for (;;) {
+    // the text before the first '/' is no segment (split's first element, dropped)
+    const start = end === 0 ? -1 : path.lastIndexOf('/', end - 1);
+    if (start === -1) return undefined;
+    if (!isArrayIndex(path, start + 1, end)) return path.slice(start + 1, end);
+    end = start;
+  }
+}
+
+/** Whether path[from, to) is 1 to 9 ASCII digits (/^\d{1,9}$/ without the u flag). */
+function isArrayIndex(path: string, from: number, to: number): boolean {
+  if (to - from < 1 || to - from > 9) return false;
+  for (let i = from; i < to; i++) {
+    const c = path.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+// Printable ASCII except '"' and '\\': JSON.stringify writes these characters as they are.
+const JSON_AS_IS = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** JSON.stringify of a string; a key of plain characters needs only its quotes. */
+function jsonString(s: string): string {
+  return JSON_AS_IS.test(s) ? `"${s}"` : JSON.stringify(s);
 }
 
 const MAX_LISTED = 6;

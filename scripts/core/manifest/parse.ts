@@ -147,11 +147,14 @@ function looksLikePackagePath(role: string, value: string): boolean {
   return extensionOf(value) !== '';
 }
 
+/** Up to this many names, a linear search beats building a Set of them. */
+const LINEAR_NAMES = 16;
+
 function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<string>): ManifestIssue[] {
   const files = copy['files'];
   if (!isPlainObject(files)) return [];
-  const list = [...fileNames];
-  const names = new Set<string>(list);
+  const list: readonly string[] = Array.isArray(fileNames) ? (fileNames as readonly string[]) : [...fileNames];
+  const names: { has(name: string): boolean } = list.length <= LINEAR_NAMES ? { has: (name) => list.includes(name) } : new Set<string>(list);
   // The case-folded names, needed only for a reference that is missing.
   let byKey: Map<string, string> | null = null;
   const out: ManifestIssue[] = [];
@@ -160,9 +163,9 @@ function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<
     const value = files[role];
     if (typeof value !== 'string' || value.length === 0) continue;
     if (role !== 'soul' && !looksLikePackagePath(role, value)) continue;
-    const path = `/files/${escapePointer(role)}`;
     const problem = checkFileName(value);
     if (problem) {
+      const path = `/files/${escapePointer(role)}`;
       out.push(issue(MANIFEST_CODES.SOUL_FILE, path, `${path}: ${quoteName(value)} ${problem}`));
       continue;
     }
@@ -171,6 +174,7 @@ function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<
       byKey = new Map<string, string>();
       for (const n of list) if (typeof n === 'string') byKey.set(fileNameKey(n), n);
     }
+    const path = `/files/${escapePointer(role)}`;
     const other = byKey.get(fileNameKey(value));
     const fix = other !== undefined ? `the package has ${quoteName(other)}: use the same case in both places` : role === 'soul' ? 'add the file, or point "soul" at the persona file (usually "SOUL.md")' : 'add the file or remove the entry';
     out.push(issue(role === 'soul' ? MANIFEST_CODES.SOUL_FILE : MANIFEST_CODES.FILE_REFERENCE, path, `${path} names ${quoteName(value)}, which is not in the package; ${fix}`));

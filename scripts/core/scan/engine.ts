@@ -8,12 +8,106 @@ import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity,
 import { STAGES } from './types.ts';
 
 const SEVERITY_RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-const STAGE_RANK = new Map<string, number>([...RULES_BY_ID].map(([code, rule]) => [code, STAGES.indexOf(rule.stage)]));
 const SECURITY_RANK = STAGES.indexOf('security');
 
-/** Findings are ordered by stage (stable within one); an unknown code counts as security. */
-function stageOf(code: string): number {
-  return STAGE_RANK.get(code) ?? SECURITY_RANK;
+/** What the engine needs of a code, looked up once per emission: its default severity and its stage's rank. */
+interface CodeInfo {
+  readonly severity: Severity;
+  readonly stage: number;
+}
+const CODE_INFO = new Map<string, CodeInfo>([...RULES_BY_ID].map(([code, rule]) => [code, { severity: rule.severity, stage: STAGES.indexOf(rule.stage) }]));
+/** An unknown code is an error of the security stage. */
+const UNKNOWN_CODE: CodeInfo = { severity: 'error', stage: SECURITY_RANK };
+
+/** The finding kept for one key: a code, a file ('' for none) and, for info findings, the message. */
+interface Slot {
+  readonly code: string;
+  readonly file: string;
+  /** The message for an info finding (kept one per message); undefined otherwise. */
+  readonly message: string | undefined;
+  readonly stage: number;
+  finding: Finding;
+}
+
+/** Up to this many keys a scan compares them one by one; past it, or when a code or file holds a NUL, a map of key strings takes over. */
+const LINEAR_SLOTS = 16;
+
+/** The key string of a slot (NUL-separated, as the map of keys holds them). */
+function keyOf(code: string, file: string, message: string | undefined): string {
+  return message === undefined ? `${code}\u0000${file}` : `${code}\u0000${file}\u0000${message}`;
+}
+
+/** The findings of a scan, one per key, listed by severity and then by stage. */
+export interface FindingSet {
+  /** Keep a finding of a stage (its index in STAGES), unless its key holds one as severe or more. */
+  add(finding: Finding, stage: number): void;
+  /** Errors, warnings and info, each by stage, stable within one (in the order keys were first seen). */
+  list(): { errors: Finding[]; warnings: Finding[]; info: Finding[] };
+}
+
+/**
+ * The engine's bookkeeping: one finding per rule and file, for info findings (lengths, etc.) one
+ * per distinct message; a more severe finding replaces a kept one in its place.
+ *
+ * A scan has a few keys, compared in place (no key string built, no map). Without a NUL in a code
+ * or file, two NUL-joined key strings are equal exactly when code, file, severity class and (info)
+ * message are, so both ways agree; a NUL, or many keys, switch to the map of key strings.
+ *
+ * @example
+ * const set = createFindingSet();
+ * set.add({ code: 'FILE006', message: 'empty', severity: 'warning', file: 'a.md' }, 1);
+ * set.list().warnings.length // 1
+ */
+export function createFindingSet(): FindingSet {
+  const slots: Slot[] = [];
+  let index: Map<string, Slot> | null = null;
+  return {
+    add(finding, stage) {
+      const { code, severity } = finding;
+      const file = finding.file ?? '';
+      const message = severity === 'info' ? finding.message : undefined;
+      if (index === null && (slots.length >= LINEAR_SLOTS || code.includes('\u0000') || file.includes('\u0000'))) {
+        index = new Map();
+        for (const s of slots) index.set(keyOf(s.code, s.file, s.message), s);
+      }
+      let prev: Slot | undefined;
+      let key = '';
+      if (index !== null) {
+        key = keyOf(code, file, message);
+        prev = index.get(key);
+      } else {
+        for (const s of slots) {
+          if (s.code === code && s.file === file && s.message === message) {
+            prev = s;
+            break;
+          }
+        }
+      }
+      if (!prev) {
+        const slot: Slot = { code, file, message, stage, finding };
+        slots.push(slot);
+        index?.set(key, slot);
+      } else if (SEVERITY_RANK[severity] < SEVERITY_RANK[prev.finding.severity]) {
+        prev.finding = finding;
+      }
+    },
+    list() {
+      const errors: Finding[] = [];
+      const warnings: Finding[] = [];
+      const info: Finding[] = [];
+      // a pass per stage over the keys in the order they were first seen
+      for (let stage = 0; stage < STAGES.length; stage++) {
+        for (const slot of slots) {
+          if (slot.stage !== stage) continue;
+          const f = slot.finding;
+          if (f.severity === 'error') errors.push(f);
+          else if (f.severity === 'warning') warnings.push(f);
+          else info.push(f);
+        }
+      }
+      return { errors, warnings, info };
+    },
+  };
 }
 
 const clock = (globalThis as { performance?: { now(): number } }).performance;
@@ -69,29 +163,24 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
   const started = now();
   const { safe, invalid } = sanitizeFiles(files);
   const ctx = createScanContext(safe, options, invalid);
-  const viewsByName = new Map(ctx.texts.map((t) => [t.name, t]));
-  const byKey = new Map<string, Finding>();
-  const order: string[] = [];
+  const kept = createFindingSet();
+  let viewsByName: Map<string, TextFile> | undefined;
   let crashed = false;
 
   const emit = (e: Emission): void => {
-    const rule = RULES_BY_ID.get(e.code);
-    const ruleSeverity: Severity = rule?.severity ?? 'error';
+    const info = CODE_INFO.get(e.code) ?? UNKNOWN_CODE;
+    const ruleSeverity = info.severity;
     const severity = e.severity && SEVERITY_RANK[e.severity] > SEVERITY_RANK[ruleSeverity] ? e.severity : ruleSeverity;
     let line = e.line;
-    if (line === undefined && e.file !== undefined && e.offset !== undefined) line = viewsByName.get(e.file)?.view.lineAt(e.offset);
+    if (line === undefined && e.file !== undefined && e.offset !== undefined) {
+      // built at the first offset to turn into a line (many scans have none)
+      viewsByName ??= new Map(ctx.texts.map((t) => [t.name, t]));
+      line = viewsByName.get(e.file)?.view.lineAt(e.offset);
+    }
     const finding: Finding = { code: e.code, message: e.message, severity };
     if (e.file !== undefined) finding.file = e.file;
     if (line !== undefined) finding.line = line;
-    // one finding per rule and file; for info findings (lengths, etc.) one per distinct message
-    const key = `${e.code}\u0000${e.file ?? ''}${severity === 'info' ? `\u0000${e.message}` : ''}`;
-    const prev = byKey.get(key);
-    if (!prev) {
-      byKey.set(key, finding);
-      order.push(key);
-    } else if (SEVERITY_RANK[severity] < SEVERITY_RANK[prev.severity]) {
-      byKey.set(key, finding);
-    }
+    kept.add(finding, info.stage);
   };
 
   let bonus = 0;
@@ -104,11 +193,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     }
   }
 
-  const findings = order.map((k) => byKey.get(k)!);
-  if (findings.length > 1) findings.sort((a, b) => stageOf(a.code) - stageOf(b.code));
-  const errors = findings.filter((f) => f.severity === 'error');
-  const warnings = findings.filter((f) => f.severity === 'warning');
-  const info = findings.filter((f) => f.severity === 'info');
+  const { errors, warnings, info: infos } = kept.list();
   bonus = Math.max(0, Math.min(10, bonus));
   const score = computeScore({ errors: errors.length, warnings: warnings.length, bonus });
   const elapsed = now() - started;
@@ -121,7 +206,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     scanDurationMs: Math.max(0, Math.round(elapsed * 100) / 100),
     errors,
     warnings,
-    info,
+    info: infos,
     ...(bonus > 0 ? { bonus } : {}),
   };
 }

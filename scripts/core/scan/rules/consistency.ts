@@ -181,7 +181,12 @@ export function declaredIdentityName(raw: string): string | undefined {
 
 // ---- SOUL.md ------------------------------------------------------------------------------------------
 
-const INTRO = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]{1,6}[A-Z][\w'’.-]{0,30}){0,3})/g;
+// Tried at one position (sticky). Every match starts with one of INTRO_STARTS (each alternative
+// begins with one of them, and the leading \b is zero-width), so trying it at each of their
+// occurrences, left to right, finds what a global search finds: the leftmost match from where the
+// last one ended. The native searches skip the text between the few occurrences.
+const INTRO = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]{1,6}[A-Z][\w'’.-]{0,30}){0,3})/y;
+const INTRO_STARTS: readonly string[] = ['You', 'I am', "I'm", 'I’m', 'I go by', 'My name is'];
 const NOT_NAMES = new Set([
   'a', 'an', 'the', 'not', 'now', 'here', 'your', 'my', 'always', 'never', 'also', 'very', 'currently', 'going', 'able', 'sorry', 'happy', 'glad', 'ready', 'just', 'only',
   'still', 'so', 'no', 'yes', 'it', 'this', 'that', 'in', 'on', 'at', 'of', 'for', 'to', 'one', 'someone', 'somebody', 'everyone', 'ai', 'human', 'here', 'there', 'expected',
@@ -191,11 +196,30 @@ const NOT_NAMES = new Set([
   'we', 'they', 'he', 'she', 'i', 'you', 'if', 'when', 'as', 'like', 'both', 'either', 'neither', 'all', 'every', 'each', 'today', 'tomorrow', 'thinking', 'sure', 'certain',
 ]);
 
+/**
+ * The next match of INTRO in `head` at or after `from`, as a global search from there finds it.
+ * `next` holds, per start of INTRO_STARTS, its next occurrence (-1: none), updated as it goes.
+ */
+function nextIntro(head: string, next: number[], from: number): RegExpExecArray | null {
+  for (let at = from; ; ) {
+    let k = -1;
+    for (let j = 0; j < next.length; j++) {
+      if (next[j]! !== -1 && next[j]! < at) next[j] = head.indexOf(INTRO_STARTS[j]!, at);
+      if (next[j]! !== -1 && (k === -1 || next[j]! < next[k]!)) k = j;
+    }
+    if (k === -1) return null;
+    INTRO.lastIndex = next[k]!;
+    const m = INTRO.exec(head);
+    if (m !== null) return m;
+    at = next[k]! + 1;
+  }
+}
+
 /** The name SOUL.md introduces the persona by ("You are Aria, ...", "I am Aria"), from its first part. */
 export function introducedName(raw: string): string | undefined {
   const head = raw.length > 4000 ? raw.slice(0, 4000) : raw;
-  INTRO.lastIndex = 0;
-  for (let m = INTRO.exec(head); m !== null; m = INTRO.exec(head)) {
+  const next = INTRO_STARTS.map((s) => head.indexOf(s));
+  for (let m = nextIntro(head, next, 0); m !== null; m = nextIntro(head, next, m.index + m[0].length)) {
     const words = m[1]!.split(/[ \t]{1,6}/);
     const first = trimChars(words[0]!, END_PUNCT, false);
     // "English-speaking", "Well-read": a capitalised adjective, not a name
