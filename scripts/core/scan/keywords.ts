@@ -140,10 +140,22 @@ interface Trie {
   readonly pairs: Uint8Array;
   /** Bit set over tripleSlot of the first three classes of the patterns of three or more characters. */
   readonly triples: Int32Array;
+  /**
+   * For the patterns that start with a-z letters, decided once the word they start is read: a
+   * pattern whose letters are followed by another character, or that must end a word, matches
+   * only a word equal to its letters (bit set `wordBloom` over bloomSlot of their hash); one
+   * that may go on into a longer word matches a word its letters begin (`prefixBloom`, for the
+   * lengths in `prefixLengths`, ascending).
+   */
+  readonly wordBloom: Int32Array;
+  readonly prefixBloom: Int32Array;
+  readonly prefixLengths: Int32Array;
 }
 
 const KIND_ALNUM = 2;
 const KIND_ANYWHERE = 4;
+/** Longest letter prefix a pattern may go on from into a longer word (the pass keeps this many prefix hashes). */
+const MAX_PREFIX = 32;
 const TRIPLE_BITS = 14;
 const tripleSlot = (c1: number, c2: number, c3: number): number => (Math.imul((c1 << 16) | (c2 << 8) | c3, 0x9e3779b1) >>> (32 - TRIPLE_BITS)) | 0;
 
@@ -468,7 +480,25 @@ function buildTrie(): Trie {
   });
   const kind = new Uint8Array(128);
   for (let c = 0; c < 128; c++) kind[c] = (isAlnumCode(c) ? KIND_ALNUM : 0) | (anywhere[c] === 1 ? KIND_ANYWHERE : 0);
-  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples };
+  const wordBloom = new Int32Array((1 << BLOOM_BITS) >>> 5);
+  const prefixBloom = new Int32Array((1 << BLOOM_BITS) >>> 5);
+  const lengths = new Set<number>();
+  patterns.forEach((p, id) => {
+    const text = texts[id]!;
+    let m = 0;
+    while (m < text.length && (text.charCodeAt(m) - 97) >>> 0 < 26) m++;
+    if (m === 0) return; // walked where it starts (a digit or punctuation)
+    const h = hashWord(text.slice(0, m));
+    if (m < text.length || p.wholeWord) {
+      setBit(wordBloom, bloomSlot(h));
+    } else {
+      if (m > MAX_PREFIX) throw new Error(`keyword "${p.key}" has more than ${MAX_PREFIX} letters and may go on into a longer word`);
+      setBit(prefixBloom, bloomSlot(h));
+      lengths.add(m);
+    }
+  });
+  const prefixLengths = Int32Array.from([...lengths].sort((a, b) => a - b));
+  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, wordBloom, prefixBloom, prefixLengths };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -649,6 +679,23 @@ function walkFrom(trie: Trie, s: string, i: number): void {
 
 const NO_TRIGGERS: Triggers = new Map();
 
+/** Hashes of the current word's first 1..MAX_PREFIX letters (index: length - 1). */
+const prefixHashes = new Int32Array(MAX_PREFIX);
+
+function bitAt(bits: Int32Array, slot: number): boolean {
+  return ((bits[slot >>> 5]! >>> (slot & 31)) & 1) !== 0;
+}
+
+/** Whether a prefix of the current word (of `len` letters) may be the letters of a pattern that goes on into longer words. */
+function prefixSeen(bits: Int32Array, lengths: Int32Array, len: number): boolean {
+  for (let k = 0; k < lengths.length; k++) {
+    const m = lengths[k]!;
+    if (m > len) return false;
+    if (bitAt(bits, bloomSlot(prefixHashes[m - 1]!))) return true;
+  }
+  return false;
+}
+
 function scan(t: Tables, s: string): ViewKeywords {
   const flags = bytes(t.total);
   const positions = new Map<number, number[]>();
@@ -667,7 +714,8 @@ function scan(t: Tables, s: string): ViewKeywords {
   curSeen.length = 0;
   let scripts = 0;
   const { bloom, gramBloom, grams, marks, trie } = t;
-  const { kind, classOf, classes, pairs } = trie;
+  const { kind, classOf, classes, pairs, wordBloom, prefixBloom, prefixLengths } = trie;
+  const hasPrefixes = prefixLengths.length > 0;
   const hasGrams = grams.size > 0;
   const hasMarks = marks.size > 0;
   const n = s.length;
@@ -678,12 +726,14 @@ function scan(t: Tables, s: string): ViewKeywords {
   while (i < n) {
     let c = s.charCodeAt(i);
     if ((c - 97) >>> 0 < 26) {
-      // a run of a-z letters: one word, hashed as it goes; a trigger or stem may start at its first letter
-      if (!alnumBefore) walkFrom(trie, s, i);
+      // a run of a-z letters: one word, hashed as it goes (and its first MAX_PREFIX prefixes)
       const start = i;
       let h = 0;
+      let len = 0;
       for (;;) {
         h = (Math.imul(h, 31) + c) | 0;
+        if (len < MAX_PREFIX) prefixHashes[len] = h;
+        len++;
         if (hasGrams) {
           hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
           lo = ((lo << 5) | (c - 96)) & 0x3fffffff;
@@ -694,6 +744,9 @@ function scan(t: Tables, s: string): ViewKeywords {
         c = s.charCodeAt(i);
         if ((c - 97) >>> 0 >= 26) break;
       }
+      // a trigger or stem may start at the word's first letter: walk the trie only if the word, or
+      // one of its prefixes, is the letters some pattern starts with (see Trie.wordBloom)
+      if (!alnumBefore && (bitAt(wordBloom, bloomSlot(h)) || (hasPrefixes && prefixSeen(prefixBloom, prefixLengths, len)))) walkFrom(trie, s, start);
       const slot16 = bloomSlot(h);
       if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) endWord(h, start);
       alnumBefore = true;
