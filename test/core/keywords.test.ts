@@ -127,6 +127,13 @@ describe('phrase gate groups', () => {
     expect(flags('wi-bb le wo.bb le')[2]).toBe(2);
   });
 
+  it('notes a letter sequence only once both its first and its last 8 letters were seen', () => {
+    // (bit 2 is the letter sequence; bit 1 the anchor word "wibble", absent here)
+    expect(flags('awibble worm')[2]).toBe(0); // "wibblewo" only
+    expect(flags('able wobble')[2]).toBe(0); // "lewobble" only
+    expect(flags('awibble worm, a table wobble')[2]).toBe(2); // both, apart: a superset of the real check
+  });
+
   it('opens a group on a mark', () => {
     expect(flags('snow \u2603 man')[3]).toBe(1);
   });

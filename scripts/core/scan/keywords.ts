@@ -243,8 +243,11 @@ interface Tables {
   readonly total: number;
   readonly firsts: IntTable;
   readonly thens: IntTable;
-  /** Letter sequences by their packed `lo`: the `hi` each needs and the group it opens. */
-  readonly grams: ReadonlyMap<number, ReadonlyArray<readonly [hi: number, group: number]>>;
+  /** The first and last 8 letters of the letter sequences by their packed `lo`: the `hi` each needs, its sequence and its bit (1 first, 2 last). */
+  readonly grams: ReadonlyMap<number, ReadonlyArray<readonly [hi: number, sequence: number, bit: number]>>;
+  /** Per letter sequence: the group it opens, and the bits of its ends that must be seen. */
+  readonly sequenceGroup: Int32Array;
+  readonly sequenceNeed: Uint8Array;
   readonly marks: IntTable;
   /** Bit set over bloomSlot of the anchor and companion words. */
   readonly bloom: Int32Array;
@@ -259,7 +262,9 @@ interface Tables {
 function compileTables(): Tables {
   const firsts = new Map<number, number[]>();
   const thens = new Map<number, number[]>();
-  const grams = new Map<number, Array<[number, number]>>();
+  const grams = new Map<number, Array<[number, number, number]>>();
+  const sequenceGroup: number[] = [];
+  const sequenceNeed: number[] = [];
   const marks = new Map<number, number[]>();
   const bloom = new Int32Array(1 << (BLOOM_BITS - 5));
   const gramBloom = new Int32Array(1 << (GRAM_BLOOM_BITS - 5));
@@ -289,12 +294,20 @@ function compileTables(): Tables {
         }
       }
       for (const m of group.marks ?? []) add(marks, m, g);
+      // a letter sequence counts once its first and its last 8 letters have both been seen (both
+      // occur wherever the sequence does): either alone is often part of ordinary words
       for (const l of group.letters ?? []) {
-        const { lo, hi } = packGram(l);
-        const list = grams.get(lo);
-        if (!list) grams.set(lo, [[hi, g]]);
-        else if (!list.some(([h, x]) => h === hi && x === g)) list.push([hi, g]);
-        setBit(gramBloom, gramSlot(lo));
+        const seq = sequenceGroup.length;
+        const ends = l.length > GRAM ? [l.slice(0, GRAM), l.slice(-GRAM)] : [l];
+        sequenceGroup.push(g);
+        sequenceNeed.push(ends.length === 2 ? 3 : 1);
+        ends.forEach((end, k) => {
+          const { lo, hi } = packGram(end);
+          const list = grams.get(lo);
+          if (!list) grams.set(lo, [[hi, seq, 1 << k]]);
+          else list.push([hi, seq, 1 << k]);
+          setBit(gramBloom, gramSlot(lo));
+        });
       }
     });
   });
@@ -303,6 +316,8 @@ function compileTables(): Tables {
     firsts: intTable(firsts),
     thens: intTable(thens),
     grams,
+    sequenceGroup: Int32Array.from(sequenceGroup),
+    sequenceNeed: Uint8Array.from(sequenceNeed),
     marks: intTable(marks),
     bloom,
     gramBloom,
@@ -567,6 +582,8 @@ let curFlags: Uint8Array = new Uint8Array(0);
 let curPositions = new Map<number, number[]>();
 let curDense: Uint8Array = new Uint8Array(0);
 let curLast = new Int32Array(64);
+/** Per letter sequence: the bits of its ends seen so far in this pass. */
+let curSequences = new Uint8Array(64);
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
 const curLists: Array<number[] | undefined> = [];
 const curSeen: number[] = [];
@@ -605,8 +622,11 @@ function endWord(h: number, at: number): void {
 function sawLetters(lo: number, hi: number, lettersDense: Uint8Array): void {
   const list = curTables.grams.get(lo);
   if (list === undefined) return;
-  for (const [need, g] of list) {
+  for (const [need, seq, bit] of list) {
     if (need !== hi) continue;
+    const seen = (curSequences[seq]! |= bit);
+    if (seen !== curTables.sequenceNeed[seq]) continue;
+    const g = curTables.sequenceGroup[seq]!;
     curFlags[g]! |= SEEN_LETTERS;
     // a split phrase is looked for in the whole of `squashed`; the rule's patterns still run only
     // around its anchors in this view, but a split phrase in a segment opens the whole parent view
@@ -703,6 +723,8 @@ function scan(t: Tables, s: string): ViewKeywords {
   const lettersDense = bytes(t.total);
   if (curLast.length < t.total) curLast = new Int32Array(t.total);
   curLast.fill(FAR, 0, t.total);
+  if (curSequences.length < t.sequenceNeed.length) curSequences = new Uint8Array(t.sequenceNeed.length);
+  curSequences.fill(0);
   curTables = t;
   curText = s;
   curFlags = flags;
