@@ -541,26 +541,26 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
   let covered = 0;
   for (let r = 0; r < rangeCount; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
   const wordStarts = covered * 4 > norm.length ? wordStartsOf(view) : null;
-  const first = starts.first;
+  const pairs = starts.pairs;
   for (let r = 0; r < rangeCount; r += 2) {
     const from = ranges[r]!;
     const end = Math.min(ranges[r + 1]!, norm.length - 1);
     if (wordStarts !== null) {
       for (let w = firstAtOrAfter(wordStarts, from); w < wordStarts.length && wordStarts[w]! <= end; w++) {
         const p = wordStarts[w]!;
-        if (first[norm.charCodeAt(p)] === 0) continue;
+        if (!startsPair(pairs, norm, p, norm.charCodeAt(p))) continue;
         const hit = consider(p);
         if (hit !== null) return hit;
       }
       continue;
     }
     // a word start as `wordStartsOf` lists them (an ASCII character after no word character)
-    // whose character some start word begins with: one read and one table lookup per character
+    // whose first two characters begin some start word: one read per character, two at a start
     let before = from > 0 && isWordChar(norm.charCodeAt(from - 1));
     for (let p = from; p <= end; p++) {
       const c = norm.charCodeAt(p);
       if (c < 128) {
-        if (!before && first[c] === 1) {
+        if (!before && startsPair(pairs, norm, p, c)) {
           const hit = consider(p);
           if (hit !== null) return hit;
         }
@@ -569,6 +569,13 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     }
   }
   return weak;
+}
+
+/** Whether the characters at `p` (the first is `c`, below 128) can begin one of the start words (see StartWords.pairs). */
+function startsPair(pairs: Int32Array, norm: string, p: number, c: number): boolean {
+  const next = norm.charCodeAt(p + 1);
+  const slot = (c << 7) | (next < 128 ? next : 0);
+  return ((pairs[slot >>> 5]! >>> (slot & 31)) & 1) !== 0;
 }
 
 /** Index of the first value at least `at` in a sorted list (its length when none is). */
@@ -638,8 +645,13 @@ function collectWordStarts(norm: string, out: Int32Array): number {
 }
 
 interface StartWords {
-  /** Per char code below 128: 1 when some start word begins with it (0 for every other code). */
-  readonly first: Uint8Array;
+  /**
+   * A bit per pair of char codes below 128 that a word at a word start can begin with and still
+   * be a start word: its first two characters; for a word or stem of one character, that
+   * character and anything that is no word character. A code of 128 or more, or the end of the
+   * text, counts as 0 (no word character). Only a filter: startsWord decides.
+   */
+  readonly pairs: Int32Array;
   /** Per first char code below 128: the start words beginning with it, stems (written `w*`) without the `*`. */
   readonly byFirst: ReadonlyArray<readonly string[] | undefined>;
   /** Per first char code: whether each of `byFirst` is a stem (1) or a whole word (0). */
@@ -654,18 +666,24 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
   if (sw === undefined) {
     const byFirst: Array<string[] | undefined> = [];
     const stems: Array<number[] | undefined> = [];
-    const first = new Uint8Array(128);
+    const pairs = new Int32Array((128 * 128) / 32);
+    const mark = (c: number, next: number): void => {
+      const slot = (c << 7) | (next < 128 ? next : 0);
+      pairs[slot >>> 5]! |= 1 << (slot & 31);
+    };
     for (const w of rule.starts ?? rule.gate) {
       const stem = w.endsWith('*');
-      // a word longer than 40 characters is never whole: startsWord reads at most 40
-      if (!stem && w.length > 40) continue;
-      const c = w.charCodeAt(0);
+      const text = stem ? w.slice(0, -1) : w;
+      // a word longer than 40 characters is never whole (startsWord reads at most 40); a start word must begin with ASCII
+      if ((!stem && w.length > 40) || text.length === 0) continue;
+      const c = text.charCodeAt(0);
       if (c >= 128) continue;
-      first[c] = 1;
-      (byFirst[c] ??= []).push(stem ? w.slice(0, -1) : w);
+      if (text.length > 1) mark(c, text.charCodeAt(1));
+      else for (let next = 0; next < 128; next++) if (stem || !isWordChar(next)) mark(c, next);
+      (byFirst[c] ??= []).push(text);
       (stems[c] ??= []).push(stem ? 1 : 0);
     }
-    sw = { first, byFirst, stemByFirst: stems.map((l) => (l === undefined ? undefined : Uint8Array.from(l))) };
+    sw = { pairs, byFirst, stemByFirst: stems.map((l) => (l === undefined ? undefined : Uint8Array.from(l))) };
     START_WORDS.set(rule, sw);
   }
   return sw;
