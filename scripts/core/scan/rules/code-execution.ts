@@ -709,6 +709,7 @@ function startsWord(starts: StartWords, norm: string, p: number): boolean {
 }
 
 const rangeScratch: number[] = [];
+let positionScratch = new Int32Array(256);
 
 /**
  * Merged [start, end] ranges, flattened into `rangeScratch`, of the WINDOW characters before each
@@ -718,9 +719,12 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
   // usually one anchor of the gate occurs: its positions are in order already
   let sorted: ArrayLike<number> = anchors[0]!;
   if (anchors.length > 1) {
-    let all: number[] = [];
-    for (const positions of anchors) all = all.concat(positions);
-    sorted = Int32Array.from(all).sort();
+    let total = 0;
+    for (const positions of anchors) total += positions.length;
+    if (positionScratch.length < total) positionScratch = new Int32Array(Math.max(total, positionScratch.length * 2));
+    let k = 0;
+    for (const positions of anchors) for (const p of positions) positionScratch[k++] = p;
+    sorted = positionScratch.subarray(0, total).sort();
   }
   const out = rangeScratch;
   let n = 0;
