@@ -258,16 +258,21 @@ function caseless(needle: string): boolean {
 
 const CASELESS = new Map<string, boolean>();
 
+/** The text to find a needle in: the raw text for a needle without letters, else the lower-cased one. */
+function needleText(src: RawSource, needle: string, wordStart: boolean): string {
+  let plain = CASELESS.get(needle);
+  if (plain === undefined) CASELESS.set(needle, (plain = caseless(needle)));
+  // the word-start test reads the character before in the lower-cased text
+  return plain && !wordStart ? src.raw : src.lower;
+}
+
 function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
   const re = rule.pattern;
   let best: RawVerdict | null = null;
   let judged = 0;
   for (const needle of rule.needles) {
     const wordStart = isWordCode(needle.charCodeAt(0));
-    let plain = CASELESS.get(needle);
-    if (plain === undefined) CASELESS.set(needle, (plain = caseless(needle)));
-    // the word-start test reads the lower-cased text (a digit needle would need it)
-    const text = plain && !wordStart ? src.raw : src.lower;
+    const text = needleText(src, needle, wordStart);
     for (let i = text.indexOf(needle); i !== -1 && judged < MAX_JUDGED; i = text.indexOf(needle, i + 1)) {
       if (wordStart && i > 0 && isWordCode(text.charCodeAt(i - 1))) continue;
       re.lastIndex = i;
@@ -1182,5 +1187,29 @@ export const codeExecution: RuleFamily = {
   check(ctx, emit) {
     runRawRules(ctx, emit, RAW_RULES);
     runPhrases(ctx, emit, PHRASES, RULES, { fixes: PHRASE_FIXES, infoWhenRefused: new Set(['SEC019']) });
+  },
+};
+
+/**
+ * The fast paths of the shared runners, for tests that compare them with plain loops.
+ *
+ * @example fastPaths.needlePlaces(rawSourceOf(file), '|') // offsets of '|' in file.raw
+ */
+export const fastPaths = {
+  /** Whether one of the start words of `rule` begins at the word start `p` of `norm` (pair filter, then the word). */
+  isStartWord(rule: GatedPhraseRule, norm: string, p: number): boolean {
+    const starts = startWordsOf(rule);
+    return startsPair(starts.pairs, norm, p, norm.charCodeAt(p)) && startsWord(starts, norm, p);
+  },
+  /** The position lists of the gate words of `rule` found in a view, in gate order (each word once). */
+  anchorsOf(view: TextView, rule: Gated): ReadonlyArray<readonly number[]> {
+    return gatesOf(view).anchors[numberOf(rule)] ?? [];
+  },
+  /** Where judgeSource looks for a needle: the offsets it finds in the text it searches. */
+  needlePlaces(src: RawSource, needle: string): number[] {
+    const text = needleText(src, needle, isWordCode(needle.charCodeAt(0)));
+    const out: number[] = [];
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) out.push(i);
+    return out;
   },
 };
