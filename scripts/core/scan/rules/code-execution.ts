@@ -156,16 +156,43 @@ function numberOf(rule: Gated): number {
   return n;
 }
 
-/** The rule numbers of a list, computed once per list. */
-const LIST_NUMBERS = new WeakMap<readonly Gated[], Int32Array>();
+/** A list's rule numbers; `lo` and `hi` bound them when they are consecutive (-1 otherwise). */
+interface ListNumbers {
+  readonly numbers: Int32Array;
+  readonly lo: number;
+  readonly hi: number;
+}
 
-function numbersOf(rules: readonly Gated[]): Int32Array {
-  let numbers = LIST_NUMBERS.get(rules);
-  if (numbers === undefined) {
-    numbers = Int32Array.from(rules, numberOf);
-    LIST_NUMBERS.set(rules, numbers);
+/** The rule numbers of a list, computed once per list. */
+const LIST_NUMBERS = new WeakMap<readonly Gated[], ListNumbers>();
+
+function numbersOf(rules: readonly Gated[]): ListNumbers {
+  let list = LIST_NUMBERS.get(rules);
+  if (list === undefined) {
+    const numbers = Int32Array.from(rules, numberOf);
+    const lo = numbers[0] ?? 0;
+    const consecutive = numbers.every((n, i) => n === lo + i);
+    list = { numbers, lo: consecutive ? lo : -1, hi: consecutive ? lo + numbers.length : -1 };
+    LIST_NUMBERS.set(rules, list);
   }
-  return numbers;
+  return list;
+}
+
+/**
+ * Whether a view's own gate words open none of a list's rules, told by one search among the
+ * rules it opens (a list registered at once has consecutive numbers); false when unsure.
+ */
+function opensNone(gates: ViewGates, list: ListNumbers): boolean {
+  if (list.lo < 0) return false;
+  const opened = gates.opened;
+  let lo = 0;
+  let hi = opened.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (opened[mid]! < list.lo) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === opened.length || opened[lo]! >= list.hi;
 }
 
 /** What the gates of every rule see in one view. */
@@ -176,10 +203,13 @@ interface ViewGates {
   readonly total: number;
   /** Per rule number: the position lists of its gate words found, in gate order; undefined when none is. */
   readonly anchors: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined>;
+  /** The numbers of the rules with an entry in `anchors`, ascending. */
+  readonly opened: Int32Array;
 }
 
 const VIEW_GATES: ViewMemo<ViewGates> = createViewMemo();
 const NO_ANCHORS: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined> = [];
+const NONE_OPENED = new Int32Array(0);
 
 /** The gates of a view: for each rule, where its gate words occur (computed once per view). */
 function gatesOf(view: TextView): ViewGates {
@@ -187,6 +217,7 @@ function gatesOf(view: TextView): ViewGates {
   const cached = VIEW_GATES.get(view);
   if (cached !== undefined && cached.found === found && cached.total === GATED.length) return cached;
   let anchors = NO_ANCHORS as Array<Array<readonly number[]> | undefined>;
+  let opened: number[] | undefined;
   if (found.size > 0) {
     let places: Array<number[] | undefined> | undefined;
     for (const [word, positions] of found) {
@@ -200,6 +231,7 @@ function gatesOf(view: TextView): ViewGates {
         if (lists === undefined) {
           anchors[r] = [positions];
           (places ??= [])[r] = [place];
+          (opened ??= []).push(r);
           continue;
         }
         // keep gate order (rules with 'start' anchors try them in that order); lists are short
@@ -217,7 +249,7 @@ function gatesOf(view: TextView): ViewGates {
       }
     }
   }
-  const gates: ViewGates = { found, total: GATED.length, anchors };
+  const gates: ViewGates = { found, total: GATED.length, anchors, opened: opened === undefined ? NONE_OPENED : Int32Array.from(opened).sort() };
   VIEW_GATES.set(view, gates);
   return gates;
 }
@@ -291,10 +323,13 @@ function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
 
 /** Run raw rules over every text file (and the payloads decoded from it). One finding per rule and file. */
 export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRule[]): void {
-  const numbers = numbersOf(rules);
+  const list = numbersOf(rules);
+  const numbers = list.numbers;
   for (const file of ctx.texts) {
-    const anchors = gatesOf(file.view).anchors;
+    const gates = gatesOf(file.view);
+    const anchors = gates.anchors;
     const segments = file.view.decoded.length > 0 || file.view.hidden.length > 0;
+    if (!segments && opensNone(gates, list)) continue;
     let src: RawSource | null = null;
     for (let r = 0; r < rules.length; r++) {
       const n = numbers[r]!;
@@ -752,7 +787,7 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
 
 interface PreparedRules {
   readonly rules: readonly GatedPhraseRule[];
-  readonly numbers: Int32Array;
+  readonly numbers: ListNumbers;
   readonly codes: readonly string[];
   readonly lowered: ReadonlyArray<Severity | undefined>;
 }
@@ -785,10 +820,12 @@ export function runPhrases(
   const infoWhenRefused = options.infoWhenRefused ?? new Set<string>();
   const fixes = options.fixes ?? {};
   const prepared = prepare(rules);
-  const numbers = prepared.numbers;
+  const numbers = prepared.numbers.numbers;
   for (const file of ctx.texts) {
-    const anchors = gatesOf(file.view).anchors;
+    const gates = gatesOf(file.view);
+    const anchors = gates.anchors;
     const segments = file.view.decoded;
+    if (segments.length === 0 && opensNone(gates, prepared.numbers)) continue;
     const markdown = MARKDOWN_EXTS.has(file.ext);
     for (let i = 0; i < rules.length; i++) {
       const n = numbers[i]!;
