@@ -223,14 +223,15 @@ function gatesOf(view: TextView): ViewGates {
     for (const [word, positions] of found) {
       const pairs = GATE_WORDS.get(word);
       if (pairs === undefined) continue;
-      if (anchors === NO_ANCHORS) anchors = [];
+      // preallocated: an index far past the end of an empty array would make it a slow dictionary
+      if (anchors === NO_ANCHORS) anchors = new Array<Array<readonly number[]> | undefined>(GATED.length);
       for (let k = 0; k < pairs.length; k += 2) {
         const r = pairs[k]!;
         const place = pairs[k + 1]!;
         const lists = anchors[r];
         if (lists === undefined) {
           anchors[r] = [positions];
-          (places ??= [])[r] = [place];
+          (places ??= new Array<number[] | undefined>(GATED.length))[r] = [place];
           (opened ??= []).push(r);
           continue;
         }
