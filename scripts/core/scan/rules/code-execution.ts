@@ -179,20 +179,15 @@ function numbersOf(rules: readonly Gated[]): ListNumbers {
 }
 
 /**
- * Whether a view's own gate words open none of a list's rules, told by one search among the
- * rules it opens (a list registered at once has consecutive numbers); false when unsure.
+ * Whether a view's own gate words open none of a list's rules, told by its slice of the anchor
+ * table (a list registered at once has consecutive numbers); false when unsure.
  */
 function opensNone(gates: ViewGates, list: ListNumbers): boolean {
+  const anchors = gates.anchors;
+  if (anchors === NO_ANCHORS) return true;
   if (list.lo < 0) return false;
-  const opened = gates.opened;
-  let lo = 0;
-  let hi = opened.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (opened[mid]! < list.lo) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === opened.length || opened[lo]! >= list.hi;
+  for (let n = list.lo; n < list.hi; n++) if (anchors[n] !== undefined) return false;
+  return true;
 }
 
 /** What the gates of every rule see in one view. */
@@ -203,13 +198,10 @@ interface ViewGates {
   readonly total: number;
   /** Per rule number: the position lists of its gate words found, in gate order; undefined when none is. */
   readonly anchors: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined>;
-  /** The numbers of the rules with an entry in `anchors`, ascending. */
-  readonly opened: Int32Array;
 }
 
 const VIEW_GATES: ViewMemo<ViewGates> = createViewMemo();
 const NO_ANCHORS: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined> = [];
-const NONE_OPENED = new Int32Array(0);
 
 /** The gates of a view: for each rule, where its gate words occur (computed once per view). */
 function gatesOf(view: TextView): ViewGates {
@@ -217,7 +209,6 @@ function gatesOf(view: TextView): ViewGates {
   const cached = VIEW_GATES.get(view);
   if (cached !== undefined && cached.found === found && cached.total === GATED.length) return cached;
   let anchors = NO_ANCHORS as Array<Array<readonly number[]> | undefined>;
-  let opened: number[] | undefined;
   if (found.size > 0) {
     let places: Array<number[] | undefined> | undefined;
     for (const [word, positions] of found) {
@@ -232,7 +223,6 @@ function gatesOf(view: TextView): ViewGates {
         if (lists === undefined) {
           anchors[r] = [positions];
           (places ??= new Array<number[] | undefined>(GATED.length))[r] = [place];
-          (opened ??= []).push(r);
           continue;
         }
         // keep gate order (rules with 'start' anchors try them in that order); lists are short
@@ -250,7 +240,7 @@ function gatesOf(view: TextView): ViewGates {
       }
     }
   }
-  const gates: ViewGates = { found, total: GATED.length, anchors, opened: opened === undefined ? NONE_OPENED : Int32Array.from(opened).sort() };
+  const gates: ViewGates = { found, total: GATED.length, anchors };
   VIEW_GATES.set(view, gates);
   return gates;
 }
