@@ -203,6 +203,9 @@ interface ViewGates {
 const VIEW_GATES: ViewMemo<ViewGates> = createViewMemo();
 const NO_ANCHORS: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined> = [];
 
+/** Per rule number, the gate places of the lists in its `anchors` entry while one is built (reused). */
+const placeLists: Array<number[] | undefined> = [];
+
 /** The gates of a view: for each rule, where its gate words occur (computed once per view). */
 function gatesOf(view: TextView): ViewGates {
   const found = triggersOf(view);
@@ -210,7 +213,6 @@ function gatesOf(view: TextView): ViewGates {
   if (cached !== undefined && cached.found === found && cached.total === GATED.length) return cached;
   let anchors = NO_ANCHORS as Array<Array<readonly number[]> | undefined>;
   if (found.size > 0) {
-    let places: Array<number[] | undefined> | undefined;
     for (const [word, positions] of found) {
       const pairs = GATE_WORDS.get(word);
       if (pairs === undefined) continue;
@@ -222,11 +224,16 @@ function gatesOf(view: TextView): ViewGates {
         const lists = anchors[r];
         if (lists === undefined) {
           anchors[r] = [positions];
-          (places ??= new Array<number[] | undefined>(GATED.length))[r] = [place];
+          const reused = placeLists[r];
+          if (reused === undefined) placeLists[r] = [place];
+          else {
+            reused.length = 0;
+            reused.push(place);
+          }
           continue;
         }
         // keep gate order (rules with 'start' anchors try them in that order); lists are short
-        const at = places![r]!;
+        const at = placeLists[r]!;
         let i = lists.length;
         lists.push(positions);
         at.push(place);
@@ -575,6 +582,7 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
   for (let r = 0; r < rangeCount; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
   const wordStarts = covered * 2 > norm.length ? wordStartsOf(view) : null;
   const pairs = starts.pairs;
+  const first = starts.first;
   for (let r = 0; r < rangeCount; r += 2) {
     const from = ranges[r]!;
     const end = Math.min(ranges[r + 1]!, norm.length - 1);
@@ -593,7 +601,7 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     for (let p = from; p <= end; p++) {
       const c = norm.charCodeAt(p);
       if (c < 128) {
-        if (!before && startsPair(pairs, norm, p, c)) {
+        if (!before && first[c] === 1 && startsPair(pairs, norm, p, c)) {
           const hit = consider(p);
           if (hit !== null) return hit;
         }
@@ -685,6 +693,8 @@ interface StartWords {
    * text, counts as 0 (no word character). Only a filter: startsWord decides.
    */
   readonly pairs: Int32Array;
+  /** Per char code below 128: 1 when some start word begins with it (a cheaper test before `pairs`). */
+  readonly first: Uint8Array;
   /** Per first char code below 128: the start words beginning with it, stems (written `w*`) without the `*`. */
   readonly byFirst: ReadonlyArray<readonly string[] | undefined>;
   /** Per first char code: whether each of `byFirst` is a stem (1) or a whole word (0). */
@@ -700,7 +710,9 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     const byFirst: Array<string[] | undefined> = [];
     const stems: Array<number[] | undefined> = [];
     const pairs = new Int32Array((128 * 128) / 32);
+    const first = new Uint8Array(128);
     const mark = (c: number, next: number): void => {
+      first[c] = 1;
       const slot = (c << 7) | (next < 128 ? next : 0);
       pairs[slot >>> 5]! |= 1 << (slot & 31);
     };
@@ -716,7 +728,7 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
       (byFirst[c] ??= []).push(text);
       (stems[c] ??= []).push(stem ? 1 : 0);
     }
-    sw = { pairs, byFirst, stemByFirst: stems.map((l) => (l === undefined ? undefined : Uint8Array.from(l))) };
+    sw = { pairs, first, byFirst, stemByFirst: stems.map((l) => (l === undefined ? undefined : Uint8Array.from(l))) };
     START_WORDS.set(rule, sw);
   }
   return sw;
