@@ -601,11 +601,13 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     for (let p = from; p <= end; p++) {
       const c = norm.charCodeAt(p);
       if (c < 128) {
-        if (!before && first[c] === 1 && startsPair(pairs, norm, p, c)) {
+        // one table read: bit 1 a word character, bit 2 the first character of a start word
+        const kind = first[c]!;
+        if (!before && kind >= 2 && startsPair(pairs, norm, p, c)) {
           const hit = consider(p);
           if (hit !== null) return hit;
         }
-        before = WORD_CHAR[c] === 1;
+        before = (kind & 1) !== 0;
       } else before = false;
     }
   }
@@ -693,7 +695,7 @@ interface StartWords {
    * text, counts as 0 (no word character). Only a filter: startsWord decides.
    */
   readonly pairs: Int32Array;
-  /** Per char code below 128: 1 when some start word begins with it (a cheaper test before `pairs`). */
+  /** Per char code below 128: bit 1 for a word character, bit 2 when some start word begins with it (a cheaper test before `pairs`). */
   readonly first: Uint8Array;
   /** Per first char code below 128: the start words beginning with it, stems (written `w*`) without the `*`. */
   readonly byFirst: ReadonlyArray<readonly string[] | undefined>;
@@ -710,9 +712,9 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     const byFirst: Array<string[] | undefined> = [];
     const stems: Array<number[] | undefined> = [];
     const pairs = new Int32Array((128 * 128) / 32);
-    const first = new Uint8Array(128);
+    const first = WORD_CHAR.slice();
     const mark = (c: number, next: number): void => {
-      first[c] = 1;
+      first[c]! |= 2;
       const slot = (c << 7) | (next < 128 ? next : 0);
       pairs[slot >>> 5]! |= 1 << (slot & 31);
     };
