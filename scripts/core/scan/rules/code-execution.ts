@@ -203,7 +203,7 @@ interface ViewGates {
 const VIEW_GATES: ViewMemo<ViewGates> = createViewMemo();
 const NO_ANCHORS: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined> = [];
 
-/** Per rule number, the gate places of the lists in its `anchors` entry while one is built (reused). */
+/** Per rule number, the gate places of the lists in its `anchors` entry while one is built (reused: only the first `anchors[r].length` count). */
 const placeLists: Array<number[] | undefined> = [];
 
 /** The gates of a view: for each rule, where its gate words occur (computed once per view). */
@@ -224,19 +224,15 @@ function gatesOf(view: TextView): ViewGates {
         const lists = anchors[r];
         if (lists === undefined) {
           anchors[r] = [positions];
-          const reused = placeLists[r];
-          if (reused === undefined) placeLists[r] = [place];
-          else {
-            reused.length = 0;
-            reused.push(place);
-          }
+          // reused, not emptied: setting an array's length is a slow call
+          (placeLists[r] ??= [])[0] = place;
           continue;
         }
         // keep gate order (rules with 'start' anchors try them in that order); lists are short
         const at = placeLists[r]!;
         let i = lists.length;
         lists.push(positions);
-        at.push(place);
+        at[i] = place;
         while (i > 0 && at[i - 1]! > place) {
           lists[i] = lists[i - 1]!;
           at[i] = at[i - 1]!;
