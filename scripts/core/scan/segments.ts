@@ -477,11 +477,51 @@ function escapedHex(raw: string, c: Collector): void {
 // 69 67 6e 6f 72 65 ... or 69:67:6e (at least 10 bytes): four spaced pairs found first, then the run.
 const SPACED_HEX_GATE = /[0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}/g;
 const SPACED_HEX = /(?<![0-9a-zA-Z])[0-9a-fA-F]{2}(?:[ :,-][0-9a-fA-F]{2}){9,}(?![0-9a-zA-Z])/y;
+/** Shortest SPACED_HEX match: ten pairs and nine separators. */
+const MIN_SPACED_HEX = 29;
 
+// Character classes of the skip scans below (one table over UTF-16, so no range test per read).
+const C_HEX_RUN = 1; // hex digit or [ :,-]
+const C_LETTER = 2; // A-Z a-z
+const C_SPACER = 4; // a separator of spaced-out letters: [ .\-_*|/+~·•]
+const CLASS = new Uint8Array(65536);
+for (const ch of '0123456789abcdefABCDEF :,-') CLASS[ch.charCodeAt(0)]! |= C_HEX_RUN;
+for (let ch = 0x41; ch <= 0x5a; ch++) CLASS[ch]! |= C_LETTER;
+for (let ch = 0x61; ch <= 0x7a; ch++) CLASS[ch]! |= C_LETTER;
+for (const ch of ' .-_*|/+~\u00b7\u2022') CLASS[ch.charCodeAt(0)]! |= C_SPACER;
+
+/**
+ * Both patterns match only hex digits and separators, so every match lies inside a run of such
+ * characters, and a SPACED_HEX match needs a run of MIN_SPACED_HEX. Shorter runs cannot yield a
+ * payload, and the gate's progress inside one never reaches past it (its matches stay inside
+ * the run), so only the long runs are searched, each exactly as the whole text was before.
+ * The runs are found by a skip search: a run of MIN_SPACED_HEX covers the character
+ * MIN_SPACED_HEX - 1 ahead, so prose costs about one read per window.
+ */
 function spacedHex(raw: string, c: Collector): void {
+  const n = raw.length;
+  let p = 0; // raw[p - 1] is not a run character
+  while (p + MIN_SPACED_HEX <= n && !c.full) {
+    const probe = p + MIN_SPACED_HEX - 1;
+    if ((CLASS[raw.charCodeAt(probe)]! & C_HEX_RUN) === 0) {
+      p = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > p && (CLASS[raw.charCodeAt(start - 1)]! & C_HEX_RUN) !== 0) start--;
+    let end = probe + 1;
+    while (end < n && (CLASS[raw.charCodeAt(end)]! & C_HEX_RUN) !== 0) end++;
+    if (end - start >= MIN_SPACED_HEX) spacedHexRun(raw, start, end, c);
+    p = end + 1;
+  }
+}
+
+function spacedHexRun(raw: string, from: number, to: number, c: Collector): void {
+  // the gate has no lookaround, so it reads the run alone; SPACED_HEX's lookarounds read raw
+  const run = raw.slice(from, to);
   SPACED_HEX_GATE.lastIndex = 0;
-  for (let g = SPACED_HEX_GATE.exec(raw); g !== null && !c.full; g = SPACED_HEX_GATE.exec(raw)) {
-    SPACED_HEX.lastIndex = g.index;
+  for (let g = SPACED_HEX_GATE.exec(run); g !== null && !c.full; g = SPACED_HEX_GATE.exec(run)) {
+    SPACED_HEX.lastIndex = from + g.index;
     const m = SPACED_HEX.exec(raw);
     if (m === null) continue;
     SPACED_HEX_GATE.lastIndex = g.index + m[0].length;
@@ -639,6 +679,8 @@ export function rot13(s: string): string {
 const SPACED_GATE = /[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z]/g;
 const SPACED_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[ .\-_*|/+~·•]{1,3}[A-Za-z]){5,}(?![A-Za-z0-9])/y;
 const SEPARATOR = /[ .\-_*|/+~·•]{1,3}/g;
+/** Shortest SPACED_RUN match: six letters and five separators. */
+const MIN_SPACED = 11;
 
 function spacedLetters(raw: string, c: Collector): void {
   let lineStart = -1;
@@ -649,29 +691,79 @@ function spacedLetters(raw: string, c: Collector): void {
     if (lineStart >= 0) c.add({ kind: 'spaced-letters', offset: lineStart, length: lineEnd - lineStart, verbatim: false, text: text + raw.slice(pos, lineEnd) });
     lineStart = -1;
   };
-  SPACED_GATE.lastIndex = 0;
-  for (let g = SPACED_GATE.exec(raw); g !== null && !c.full; g = SPACED_GATE.exec(raw)) {
-    SPACED_RUN.lastIndex = g.index;
-    const m = SPACED_RUN.exec(raw);
-    if (m === null) {
-      SPACED_GATE.lastIndex = g.index + 1;
-      continue;
+  for (let st = spacedStretch(raw, 0); st !== null && !c.full; st = spacedStretch(raw, st.to)) {
+    // the gate has no lookaround, so it reads the stretch alone; SPACED_RUN's lookarounds read raw
+    const from = st.from;
+    const part = raw.slice(from, st.to);
+    SPACED_GATE.lastIndex = 0;
+    for (let g = SPACED_GATE.exec(part); g !== null && !c.full; g = SPACED_GATE.exec(part)) {
+      SPACED_RUN.lastIndex = from + g.index;
+      const m = SPACED_RUN.exec(raw);
+      if (m === null) {
+        SPACED_GATE.lastIndex = g.index + 1;
+        continue;
+      }
+      const end = m.index + m[0].length;
+      SPACED_GATE.lastIndex = end - from;
+      if (m.index >= lineEnd) {
+        flush();
+        lineStart = m.index;
+        while (lineStart > 0 && m.index - lineStart < 200 && raw.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+        lineEnd = end;
+        while (lineEnd < raw.length && lineEnd - end < 200 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
+        text = '';
+        pos = lineStart;
+      }
+      text += raw.slice(pos, m.index) + joinSpaced(m[0]);
+      pos = end;
     }
-    const end = m.index + m[0].length;
-    SPACED_GATE.lastIndex = end;
-    if (m.index >= lineEnd) {
-      flush();
-      lineStart = m.index;
-      while (lineStart > 0 && m.index - lineStart < 200 && raw.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
-      lineEnd = end;
-      while (lineEnd < raw.length && lineEnd - end < 200 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
-      text = '';
-      pos = lineStart;
-    }
-    text += raw.slice(pos, m.index) + joinSpaced(m[0]);
-    pos = end;
   }
   flush();
+}
+
+/**
+ * The first stretch at or after `from` (a stretch boundary) that could hold a spaced-out run, or
+ * null. A stretch is a maximal span of letters and
+ * separators with no two letters side by side. The gate and SPACED_RUN match only such spans, so
+ * every match lies inside one stretch, and SPACED_RUN needs MIN_SPACED characters of it: shorter
+ * stretches are skipped, and a search that fails inside one never reaches past it. Found by a
+ * skip search: a long stretch covers the character MIN_SPACED - 1 ahead, and prose (letters side
+ * by side) rules out a whole window with one or two reads.
+ */
+function spacedStretch(raw: string, from: number): { from: number; to: number } | null {
+  const n = raw.length;
+  let p = from; // p is a stretch boundary: no stretch holds both p - 1 and p
+  while (p + MIN_SPACED <= n) {
+    const q = p + MIN_SPACED - 1;
+    const k = CLASS[raw.charCodeAt(q)]! & (C_LETTER | C_SPACER);
+    if (k === 0) {
+      p = q + 1;
+      continue;
+    }
+    let prev = CLASS[raw.charCodeAt(q - 1)]! & (C_LETTER | C_SPACER);
+    if (k === C_LETTER && prev === C_LETTER) {
+      p = q;
+      continue;
+    }
+    let start = q;
+    let right = k;
+    while (start > p && prev !== 0 && !(prev === C_LETTER && right === C_LETTER)) {
+      start--;
+      right = prev;
+      prev = start > 0 ? CLASS[raw.charCodeAt(start - 1)]! & (C_LETTER | C_SPACER) : 0;
+    }
+    let end = q + 1;
+    let left = k;
+    while (end < n) {
+      const next = CLASS[raw.charCodeAt(end)]! & (C_LETTER | C_SPACER);
+      if (next === 0 || (next === C_LETTER && left === C_LETTER)) break;
+      left = next;
+      end++;
+    }
+    if (end - start >= MIN_SPACED) return { from: start, to: end };
+    p = end;
+  }
+  return null;
 }
 
 /** Join a spaced-out run: the commonest separator joins letters, any other one separates words. */
