@@ -156,6 +156,13 @@ describe('spaced hex pairs', () => {
     }
     expect(found).toBeGreaterThan(100);
   });
+
+  it('stops at the same run when the volume cap is reached', () => {
+    const raw = Array.from({ length: 3000 }, (_, i) => `${spaced(`line ${i} of spaced hex pairs`)}${i % 2 ? '\n' : ' '}`).join('');
+    const ours = ofKind(raw, 'hex');
+    expect(ours).toEqual(referenceSpacedHex(raw));
+    expect(ours.reduce((n, s) => n + s.text.length, 0)).toBeGreaterThan(SEGMENT_LIMITS.decodedChars - 100);
+  });
 });
 
 describe('spaced-out letters', () => {
