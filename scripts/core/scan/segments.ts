@@ -78,8 +78,10 @@ export function extractHidden(raw: string, invisibles: readonly Invisible[] = []
     htmlComments(raw, c);
     hiddenElements(raw, c);
   }
-  if (raw.includes('](')) markdownLinks(raw, c);
-  if (raw.includes(']:')) referenceTitles(raw, c);
+  // one search for ']' spares most texts the two searches for '](' and ']:'
+  const bracket = raw.includes(']');
+  if (bracket && raw.includes('](')) markdownLinks(raw, c);
+  if (bracket && raw.includes(']:')) referenceTitles(raw, c);
   if (raw.includes('=')) htmlAttributes(raw, c);
   if (invisibles.length > 0) {
     tagPayloads(raw, invisibles, c);
@@ -186,17 +188,24 @@ function referenceTitles(raw: string, c: Collector): void {
 }
 
 // alt / title / aria-* / placeholder / content / data-* attribute values (no markup or '=' inside).
-// Found from the `="` (or `='`) literal, then the name before it is checked.
-const ATTRIBUTE_VALUE = /= {0,4}["']/g;
+// Found from the `="` (or `='`) literal (`= {0,4}["']`, found from each '=' with indexOf, which
+// is much faster than a regex search), then the name before it is checked.
 const ATTRIBUTE_NAME = /(?:^|[^\w-])(?:alt|title|aria-label|aria-description|placeholder|content|data-[a-z0-9-]{1,30}) {0,4}$/i;
 const MAX_ATTRIBUTE = 2000;
 
 function htmlAttributes(raw: string, c: Collector): void {
-  ATTRIBUTE_VALUE.lastIndex = 0;
-  for (let m = ATTRIBUTE_VALUE.exec(raw); m !== null && !c.full; m = ATTRIBUTE_VALUE.exec(raw)) {
-    if (!ATTRIBUTE_NAME.test(raw.slice(Math.max(0, m.index - 48), m.index))) continue;
-    const quote = raw.charCodeAt(m.index + m[0].length - 1);
-    const from = m.index + m[0].length;
+  let next = 0;
+  for (let at = raw.indexOf('=', next); at !== -1 && !c.full; at = raw.indexOf('=', next)) {
+    let q = at + 1;
+    while (q - at <= 4 && raw.charCodeAt(q) === 0x20) q++;
+    const quote = raw.charCodeAt(q);
+    if (quote !== 0x22 && quote !== 0x27) {
+      next = at + 1;
+      continue;
+    }
+    const from = q + 1;
+    next = from;
+    if (!ATTRIBUTE_NAME.test(raw.slice(Math.max(0, at - 48), at))) continue;
     const limit = Math.min(raw.length, from + MAX_ATTRIBUTE);
     let k = from;
     while (k < limit) {
@@ -206,20 +215,28 @@ function htmlAttributes(raw: string, c: Collector): void {
     }
     if (raw.charCodeAt(k) !== quote || k === from) continue;
     c.add({ kind: 'html-attribute', offset: from, length: k - from, verbatim: true, text: raw.slice(from, k) });
-    ATTRIBUTE_VALUE.lastIndex = k + 1;
+    next = k + 1;
   }
 }
 
 // Opening tags; content of those hidden by attribute or style is extracted up to the matching close.
-const OPEN_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})(\s[^<>]{0,1000})?>/g;
+// A tag starts with '<': tried where indexOf finds one (a regex search for it is much slower).
+const OPEN_TAG = /<([a-zA-Z][a-zA-Z0-9]{0,15})(\s[^<>]{0,1000})?>/y;
 const HIDDEN_ATTRIBUTE = /(?:^|\s)(?:hidden|aria-hidden\s?=\s?["']?true)(?=[\s=/"']|$)/i;
 const HIDDEN_STYLE = /(?:display\s?:\s?none|visibility\s?:\s?hidden|font-size\s?:\s?0(?:\.0+)?(?:px|em|rem|pt|%)?\s?(?:[;"']|$)|opacity\s?:\s?0(?:\.0+)?\s?(?:[;"']|$)|(?:^|[\s;"'])color\s?:\s?transparent)/i;
 const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 function hiddenElements(raw: string, c: Collector): void {
   let lower: string | null = null;
-  OPEN_TAG.lastIndex = 0;
-  for (let m = OPEN_TAG.exec(raw); m !== null && !c.full; m = OPEN_TAG.exec(raw)) {
+  let next = 0;
+  for (let at = raw.indexOf('<', next); at !== -1 && !c.full; at = raw.indexOf('<', next)) {
+    OPEN_TAG.lastIndex = at;
+    const m = OPEN_TAG.exec(raw);
+    if (m === null) {
+      next = at + 1;
+      continue;
+    }
+    next = at + m[0].length;
     const tag = m[1]!.toLowerCase();
     const attrs = m[2] ?? '';
     const isTemplate = tag === 'template';
@@ -231,7 +248,7 @@ function hiddenElements(raw: string, c: Collector): void {
     const stop = end === -1 ? Math.min(raw.length, from + MAX_HIDDEN_ELEMENT) : Math.min(end, from + MAX_HIDDEN_ELEMENT);
     c.add({ kind: 'hidden-element', offset: from, length: stop - from, verbatim: true, text: raw.slice(from, stop) });
     if (end === -1) break; // unclosed: it hides the rest; never rescan the same tail
-    OPEN_TAG.lastIndex = end;
+    next = end;
   }
 }
 
@@ -333,11 +350,13 @@ function selectorPayloads(raw: string, invisibles: readonly Invisible[], c: Coll
  */
 export function extractDecoded(raw: string): RawSegment[] {
   const c = new Collector(SEGMENT_LIMITS.decodedSegments, SEGMENT_LIMITS.decodedChars);
+  // one search for a backslash spares most texts the searches for its two escapes
+  const backslash = raw.includes('\\');
   base64AndHex(raw, c);
-  if (raw.includes('\\x')) escapedHex(raw, c);
+  if (backslash) escapedHex(raw, c);
   spacedHex(raw, c);
-  if (raw.includes('%')) percentEncoded(raw, c);
-  if (raw.includes('\\u')) unicodeEscapes(raw, c);
+  percentEncoded(raw, c); // finds its '%' itself
+  if (backslash) unicodeEscapes(raw, c);
   rot13Lines(raw, c);
   spacedLetters(raw, c);
   return c.out.sort((a, b) => a.offset - b.offset);
@@ -459,13 +478,20 @@ function decodeHexRun(raw: string, start: number, end: number, c: Collector): vo
   if (text !== null) c.add({ kind: 'hex', offset: start, length: end - start, verbatim: false, text });
 }
 
-// \x69\x67\x6e... (at least 8 bytes)
-const ESCAPED_HEX = /(?:\\x[0-9a-fA-F]{2}){8,}/g;
+// \x69\x67\x6e... (at least 8 bytes), tried where indexOf finds "\x"
+const ESCAPED_HEX = /(?:\\x[0-9a-fA-F]{2}){8,}/y;
 
 function escapedHex(raw: string, c: Collector): void {
-  ESCAPED_HEX.lastIndex = 0;
-  for (let m = ESCAPED_HEX.exec(raw); m !== null && !c.full; m = ESCAPED_HEX.exec(raw)) {
+  let next = 0;
+  for (let at = raw.indexOf('\\x', next); at !== -1 && !c.full; at = raw.indexOf('\\x', next)) {
+    ESCAPED_HEX.lastIndex = at;
+    const m = ESCAPED_HEX.exec(raw);
+    if (m === null) {
+      next = at + 1;
+      continue;
+    }
     const s = m[0];
+    next = at + s.length;
     const bytes = new Uint8Array(s.length >> 2);
     let len = 0;
     for (let k = 0; k + 3 < s.length; k += 4) bytes[len++] = (HEX[s.charCodeAt(k + 2)]! << 4) | HEX[s.charCodeAt(k + 3)]!;
@@ -477,11 +503,51 @@ function escapedHex(raw: string, c: Collector): void {
 // 69 67 6e 6f 72 65 ... or 69:67:6e (at least 10 bytes): four spaced pairs found first, then the run.
 const SPACED_HEX_GATE = /[0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}/g;
 const SPACED_HEX = /(?<![0-9a-zA-Z])[0-9a-fA-F]{2}(?:[ :,-][0-9a-fA-F]{2}){9,}(?![0-9a-zA-Z])/y;
+/** Shortest SPACED_HEX match: ten pairs and nine separators. */
+const MIN_SPACED_HEX = 29;
 
+// Character classes of the skip scans below (one table over UTF-16, so no range test per read).
+const C_HEX_RUN = 1; // hex digit or [ :,-]
+const C_LETTER = 2; // A-Z a-z
+const C_SPACER = 4; // a separator of spaced-out letters: [ .\-_*|/+~·•]
+const CLASS = new Uint8Array(65536);
+for (const ch of '0123456789abcdefABCDEF :,-') CLASS[ch.charCodeAt(0)]! |= C_HEX_RUN;
+for (let ch = 0x41; ch <= 0x5a; ch++) CLASS[ch]! |= C_LETTER;
+for (let ch = 0x61; ch <= 0x7a; ch++) CLASS[ch]! |= C_LETTER;
+for (const ch of ' .-_*|/+~\u00b7\u2022') CLASS[ch.charCodeAt(0)]! |= C_SPACER;
+
+/**
+ * Both patterns match only hex digits and separators, so every match lies inside a run of such
+ * characters, and a SPACED_HEX match needs a run of MIN_SPACED_HEX. Shorter runs cannot yield a
+ * payload, and the gate's progress inside one never reaches past it (its matches stay inside
+ * the run), so only the long runs are searched, each exactly as the whole text was before.
+ * The runs are found by a skip search: a run of MIN_SPACED_HEX covers the character
+ * MIN_SPACED_HEX - 1 ahead, so prose costs about one read per window.
+ */
 function spacedHex(raw: string, c: Collector): void {
+  const n = raw.length;
+  let p = 0; // raw[p - 1] is not a run character
+  while (p + MIN_SPACED_HEX <= n && !c.full) {
+    const probe = p + MIN_SPACED_HEX - 1;
+    if ((CLASS[raw.charCodeAt(probe)]! & C_HEX_RUN) === 0) {
+      p = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > p && (CLASS[raw.charCodeAt(start - 1)]! & C_HEX_RUN) !== 0) start--;
+    let end = probe + 1;
+    while (end < n && (CLASS[raw.charCodeAt(end)]! & C_HEX_RUN) !== 0) end++;
+    if (end - start >= MIN_SPACED_HEX) spacedHexRun(raw, start, end, c);
+    p = end + 1;
+  }
+}
+
+function spacedHexRun(raw: string, from: number, to: number, c: Collector): void {
+  // the gate has no lookaround, so it reads the run alone; SPACED_HEX's lookarounds read raw
+  const run = raw.slice(from, to);
   SPACED_HEX_GATE.lastIndex = 0;
-  for (let g = SPACED_HEX_GATE.exec(raw); g !== null && !c.full; g = SPACED_HEX_GATE.exec(raw)) {
-    SPACED_HEX.lastIndex = g.index;
+  for (let g = SPACED_HEX_GATE.exec(run); g !== null && !c.full; g = SPACED_HEX_GATE.exec(run)) {
+    SPACED_HEX.lastIndex = from + g.index;
     const m = SPACED_HEX.exec(raw);
     if (m === null) continue;
     SPACED_HEX_GATE.lastIndex = g.index + m[0].length;
@@ -496,7 +562,8 @@ function spacedHex(raw: string, c: Collector): void {
 
 // Runs of %XX escapes, each followed by at most 12 plain URL characters; runs separated only by a
 // space or two are one payload ("%69%67%6e%6f%72%65 %61%6c%6c"), which needs four escapes in all.
-const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}[A-Za-z0-9._~+!*'()-]{0,12})+/g;
+// A run starts with '%': tried where indexOf finds one.
+const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}[A-Za-z0-9._~+!*'()-]{0,12})+/y;
 const MIN_ESCAPES = 4;
 
 function percentEncoded(raw: string, c: Collector): void {
@@ -508,9 +575,16 @@ function percentEncoded(raw: string, c: Collector): void {
     from = -1;
     escapes = 0;
   };
-  PERCENT_RUN.lastIndex = 0;
-  for (let m = PERCENT_RUN.exec(raw); m !== null && !c.full; m = PERCENT_RUN.exec(raw)) {
+  let next = 0;
+  for (let at = raw.indexOf('%', next); at !== -1 && !c.full; at = raw.indexOf('%', next)) {
+    PERCENT_RUN.lastIndex = at;
+    const m = PERCENT_RUN.exec(raw);
+    if (m === null) {
+      next = at + 1;
+      continue;
+    }
     const end = m.index + m[0].length;
+    next = end;
     let count = 0;
     for (let k = m.index; k < end; k++) if (raw.charCodeAt(k) === 0x25) count++;
     if (from >= 0 && m.index - to <= 3 && /^ *$/.test(raw.slice(to, m.index))) {
@@ -639,6 +713,8 @@ export function rot13(s: string): string {
 const SPACED_GATE = /[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z]/g;
 const SPACED_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[ .\-_*|/+~·•]{1,3}[A-Za-z]){5,}(?![A-Za-z0-9])/y;
 const SEPARATOR = /[ .\-_*|/+~·•]{1,3}/g;
+/** Shortest SPACED_RUN match: six letters and five separators. */
+const MIN_SPACED = 11;
 
 function spacedLetters(raw: string, c: Collector): void {
   let lineStart = -1;
@@ -649,29 +725,79 @@ function spacedLetters(raw: string, c: Collector): void {
     if (lineStart >= 0) c.add({ kind: 'spaced-letters', offset: lineStart, length: lineEnd - lineStart, verbatim: false, text: text + raw.slice(pos, lineEnd) });
     lineStart = -1;
   };
-  SPACED_GATE.lastIndex = 0;
-  for (let g = SPACED_GATE.exec(raw); g !== null && !c.full; g = SPACED_GATE.exec(raw)) {
-    SPACED_RUN.lastIndex = g.index;
-    const m = SPACED_RUN.exec(raw);
-    if (m === null) {
-      SPACED_GATE.lastIndex = g.index + 1;
-      continue;
+  for (let st = spacedStretch(raw, 0); st !== null && !c.full; st = spacedStretch(raw, st.to)) {
+    // the gate has no lookaround, so it reads the stretch alone; SPACED_RUN's lookarounds read raw
+    const from = st.from;
+    const part = raw.slice(from, st.to);
+    SPACED_GATE.lastIndex = 0;
+    for (let g = SPACED_GATE.exec(part); g !== null && !c.full; g = SPACED_GATE.exec(part)) {
+      SPACED_RUN.lastIndex = from + g.index;
+      const m = SPACED_RUN.exec(raw);
+      if (m === null) {
+        SPACED_GATE.lastIndex = g.index + 1;
+        continue;
+      }
+      const end = m.index + m[0].length;
+      SPACED_GATE.lastIndex = end - from;
+      if (m.index >= lineEnd) {
+        flush();
+        lineStart = m.index;
+        while (lineStart > 0 && m.index - lineStart < 200 && raw.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
+        lineEnd = end;
+        while (lineEnd < raw.length && lineEnd - end < 200 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
+        text = '';
+        pos = lineStart;
+      }
+      text += raw.slice(pos, m.index) + joinSpaced(m[0]);
+      pos = end;
     }
-    const end = m.index + m[0].length;
-    SPACED_GATE.lastIndex = end;
-    if (m.index >= lineEnd) {
-      flush();
-      lineStart = m.index;
-      while (lineStart > 0 && m.index - lineStart < 200 && raw.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
-      lineEnd = end;
-      while (lineEnd < raw.length && lineEnd - end < 200 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
-      text = '';
-      pos = lineStart;
-    }
-    text += raw.slice(pos, m.index) + joinSpaced(m[0]);
-    pos = end;
   }
   flush();
+}
+
+/**
+ * The first stretch at or after `from` (a stretch boundary) that could hold a spaced-out run, or
+ * null. A stretch is a maximal span of letters and
+ * separators with no two letters side by side. The gate and SPACED_RUN match only such spans, so
+ * every match lies inside one stretch, and SPACED_RUN needs MIN_SPACED characters of it: shorter
+ * stretches are skipped, and a search that fails inside one never reaches past it. Found by a
+ * skip search: a long stretch covers the character MIN_SPACED - 1 ahead, and prose (letters side
+ * by side) rules out a whole window with one or two reads.
+ */
+function spacedStretch(raw: string, from: number): { from: number; to: number } | null {
+  const n = raw.length;
+  let p = from; // p is a stretch boundary: no stretch holds both p - 1 and p
+  while (p + MIN_SPACED <= n) {
+    const q = p + MIN_SPACED - 1;
+    const k = CLASS[raw.charCodeAt(q)]! & (C_LETTER | C_SPACER);
+    if (k === 0) {
+      p = q + 1;
+      continue;
+    }
+    let prev = CLASS[raw.charCodeAt(q - 1)]! & (C_LETTER | C_SPACER);
+    if (k === C_LETTER && prev === C_LETTER) {
+      p = q;
+      continue;
+    }
+    let start = q;
+    let right = k;
+    while (start > p && prev !== 0 && !(prev === C_LETTER && right === C_LETTER)) {
+      start--;
+      right = prev;
+      prev = start > 0 ? CLASS[raw.charCodeAt(start - 1)]! & (C_LETTER | C_SPACER) : 0;
+    }
+    let end = q + 1;
+    let left = k;
+    while (end < n) {
+      const next = CLASS[raw.charCodeAt(end)]! & (C_LETTER | C_SPACER);
+      if (next === 0 || (next === C_LETTER && left === C_LETTER)) break;
+      left = next;
+      end++;
+    }
+    if (end - start >= MIN_SPACED) return { from: start, to: end };
+    p = end;
+  }
+  return null;
 }
 
 /** Join a spaced-out run: the commonest separator joins letters, any other one separates words. */

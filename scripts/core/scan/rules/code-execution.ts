@@ -110,6 +110,7 @@ export function registerGates(
         if (!p.sticky || p.global) throw new Error(`pattern must have the y flag and not g: /${p.source.slice(0, 40)}/${p.flags}`);
         PATTERNS.add(p);
       }
+      numberOf(rule);
       words.push(...rule.gate);
     }
   }
@@ -125,50 +126,133 @@ export function triggersOf(view: TextView): Triggers {
   return keywordsOf(view).triggers;
 }
 
-/** A rule list's gate words, each with the indices of the rules it opens. */
-type GateIndex = ReadonlyMap<string, readonly number[]>;
-const GATE_INDEX = new WeakMap<readonly { readonly gate: readonly string[] }[], GateIndex>();
+// Which rules a view opens is worked out once per view for every family: each rule has a number,
+// and one walk over the words found (usually a few) lists, per rule, where its gate words occur.
+// Seven families asking the found words each for their own rules cost seven walks and lookups.
 
-function gateIndexOf(rules: readonly { readonly gate: readonly string[] }[]): GateIndex {
-  let index = GATE_INDEX.get(rules);
-  if (index === undefined) {
-    const byWord = new Map<string, number[]>();
-    rules.forEach((r, i) => {
-      for (const g of r.gate) {
-        const list = byWord.get(g);
-        if (list === undefined) byWord.set(g, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
-      }
+type Gated = { readonly gate: readonly string[] };
+/** Every rule with a gate, by number. */
+const GATED: Gated[] = [];
+const NUMBERS = new Map<Gated, number>();
+/** Gate word -> flattened (rule number, first place of the word in the rule's gate) pairs. */
+const GATE_WORDS = new Map<string, number[]>();
+
+/** A rule's number; a rule not seen before (one not passed to registerGates) gets one now. */
+function numberOf(rule: Gated): number {
+  let n = NUMBERS.get(rule);
+  if (n === undefined) {
+    n = GATED.length;
+    GATED.push(rule);
+    NUMBERS.set(rule, n);
+    const seen = new Set<string>();
+    rule.gate.forEach((word, place) => {
+      if (seen.has(word)) return;
+      seen.add(word);
+      const pairs = GATE_WORDS.get(word);
+      if (pairs === undefined) GATE_WORDS.set(word, [n!, place]);
+      else pairs.push(n!, place);
     });
-    GATE_INDEX.set(rules, (index = byWord));
   }
-  return index;
+  return n;
 }
 
-/** Mark the rules whose gate words occur in `found`; whether any was. */
-function markOpen(index: GateIndex, found: Triggers, open: Uint8Array): boolean {
-  if (found.size === 0) return false;
-  let any = false;
-  for (const word of found.keys()) {
-    const ids = index.get(word);
-    if (ids === undefined) continue;
-    for (const i of ids) open[i] = 1;
-    any = true;
+/** A list's rule numbers; `lo` and `hi` bound them when they are consecutive (-1 otherwise). */
+interface ListNumbers {
+  readonly numbers: Int32Array;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** The rule numbers of a list, computed once per list. */
+const LIST_NUMBERS = new WeakMap<readonly Gated[], ListNumbers>();
+
+function numbersOf(rules: readonly Gated[]): ListNumbers {
+  let list = LIST_NUMBERS.get(rules);
+  if (list === undefined) {
+    const numbers = Int32Array.from(rules, numberOf);
+    const lo = numbers[0] ?? 0;
+    const consecutive = numbers.every((n, i) => n === lo + i);
+    list = { numbers, lo: consecutive ? lo : -1, hi: consecutive ? lo + numbers.length : -1 };
+    LIST_NUMBERS.set(rules, list);
   }
-  return any;
+  return list;
 }
 
 /**
- * The raw rules whose gate words occur in a view or in the text decoded or hidden (not verbatim)
- * inside it, or null when none does: one lookup per word found rather than per gate word.
+ * Whether a view's own gate words open none of a list's rules, told by its slice of the anchor
+ * table (a list registered at once has consecutive numbers); false when unsure.
  */
-function openRawRules(rules: readonly RawRule[], view: TextView): Uint8Array | null {
-  const index = gateIndexOf(rules);
-  const open = new Uint8Array(rules.length);
-  let any = markOpen(index, triggersOf(view), open);
-  for (const seg of view.decoded) any = markOpen(index, triggersOf(seg.view), open) || any;
-  for (const seg of view.hidden) if (!seg.verbatim) any = markOpen(index, triggersOf(seg.view), open) || any;
-  return any ? open : null;
+function opensNone(gates: ViewGates, list: ListNumbers): boolean {
+  const anchors = gates.anchors;
+  if (anchors === NO_ANCHORS) return true;
+  if (list.lo < 0) return false;
+  for (let n = list.lo; n < list.hi; n++) if (anchors[n] !== undefined) return false;
+  return true;
+}
+
+/** What the gates of every rule see in one view. */
+interface ViewGates {
+  /** The keyword pass's result this was built from (a new registration makes a new one). */
+  readonly found: Triggers;
+  /** How many rules were numbered when this was built. */
+  readonly total: number;
+  /** Per rule number: the position lists of its gate words found, in gate order; undefined when none is. */
+  readonly anchors: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined>;
+}
+
+const VIEW_GATES: ViewMemo<ViewGates> = createViewMemo();
+const NO_ANCHORS: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined> = [];
+
+/** Per rule number, the gate places of the lists in its `anchors` entry while one is built (reused: only the first `anchors[r].length` count). */
+const placeLists: Array<number[] | undefined> = [];
+
+/** The gates of a view: for each rule, where its gate words occur (computed once per view). */
+function gatesOf(view: TextView): ViewGates {
+  const found = triggersOf(view);
+  const cached = VIEW_GATES.get(view);
+  if (cached !== undefined && cached.found === found && cached.total === GATED.length) return cached;
+  let anchors = NO_ANCHORS as Array<Array<readonly number[]> | undefined>;
+  if (found.size > 0) {
+    for (const [word, positions] of found) {
+      const pairs = GATE_WORDS.get(word);
+      if (pairs === undefined) continue;
+      // preallocated: an index far past the end of an empty array would make it a slow dictionary
+      if (anchors === NO_ANCHORS) anchors = new Array<Array<readonly number[]> | undefined>(GATED.length);
+      for (let k = 0; k < pairs.length; k += 2) {
+        const r = pairs[k]!;
+        const place = pairs[k + 1]!;
+        const lists = anchors[r];
+        if (lists === undefined) {
+          anchors[r] = [positions];
+          // reused, not emptied: setting an array's length is a slow call
+          (placeLists[r] ??= [])[0] = place;
+          continue;
+        }
+        // keep gate order (rules with 'start' anchors try them in that order); lists are short
+        const at = placeLists[r]!;
+        let i = lists.length;
+        lists.push(positions);
+        at[i] = place;
+        while (i > 0 && at[i - 1]! > place) {
+          lists[i] = lists[i - 1]!;
+          at[i] = at[i - 1]!;
+          i--;
+        }
+        lists[i] = positions;
+        at[i] = place;
+      }
+    }
+  }
+  const gates: ViewGates = { found, total: GATED.length, anchors };
+  VIEW_GATES.set(view, gates);
+  return gates;
+}
+
+/** Whether a rule's gate words occur in any of the decoded segments of a view (or, with `hidden`, its hidden ones that are not verbatim). */
+function openInSegments(view: TextView, r: number, hidden: boolean): boolean {
+  for (const seg of view.decoded) if (gatesOf(seg.view).anchors[r] !== undefined) return true;
+  if (hidden) for (const seg of view.hidden) if (!seg.verbatim && gatesOf(seg.view).anchors[r] !== undefined) return true;
+  return false;
 }
 
 // ---- raw rules --------------------------------------------------------------------------------
@@ -189,14 +273,34 @@ function isWordCode(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 }
 
+/**
+ * Whether a needle can be searched in the raw text instead of the lower-cased one: it has no
+ * letter. Lower-casing maps only letters (A-Z, and a few other letters to a-z) and keeps offsets,
+ * so a character that is not a letter sits at the same places in both texts.
+ */
+function caseless(needle: string): boolean {
+  return !/[^\x00-\x40\x5b-\x60\x7b-\x7f]/.test(needle);
+}
+
+const CASELESS = new Map<string, boolean>();
+
+/** The text to find a needle in: the raw text for a needle without letters, else the lower-cased one. */
+function needleText(src: RawSource, needle: string, wordStart: boolean): string {
+  let plain = CASELESS.get(needle);
+  if (plain === undefined) CASELESS.set(needle, (plain = caseless(needle)));
+  // the word-start test reads the character before in the lower-cased text
+  return plain && !wordStart ? src.raw : src.lower;
+}
+
 function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
   const re = rule.pattern;
   let best: RawVerdict | null = null;
   let judged = 0;
   for (const needle of rule.needles) {
     const wordStart = isWordCode(needle.charCodeAt(0));
-    for (let i = src.lower.indexOf(needle); i !== -1 && judged < MAX_JUDGED; i = src.lower.indexOf(needle, i + 1)) {
-      if (wordStart && i > 0 && isWordCode(src.lower.charCodeAt(i - 1))) continue;
+    const text = needleText(src, needle, wordStart);
+    for (let i = text.indexOf(needle); i !== -1 && judged < MAX_JUDGED; i = text.indexOf(needle, i + 1)) {
+      if (wordStart && i > 0 && isWordCode(text.charCodeAt(i - 1))) continue;
       re.lastIndex = i;
       const m = re.exec(src.raw);
       if (m === null) continue;
@@ -213,12 +317,17 @@ function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
 
 /** Run raw rules over every text file (and the payloads decoded from it). One finding per rule and file. */
 export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRule[]): void {
+  const list = numbersOf(rules);
+  const numbers = list.numbers;
   for (const file of ctx.texts) {
-    const open = openRawRules(rules, file.view);
-    if (open === null) continue;
+    const gates = gatesOf(file.view);
+    const anchors = gates.anchors;
+    const segments = file.view.decoded.length > 0 || file.view.hidden.length > 0;
+    if (!segments && opensNone(gates, list)) continue;
     let src: RawSource | null = null;
     for (let r = 0; r < rules.length; r++) {
-      if (open[r] === 0) continue;
+      const n = numbers[r]!;
+      if (anchors[n] === undefined && !(segments && openInSegments(file.view, n, true))) continue;
       const rule = rules[r]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       src ??= rawSourceOf(file);
@@ -229,8 +338,7 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
       }
       if (rule.decoded === false) continue;
       for (const seg of file.view.decoded) {
-        const segSrc: RawSource = { raw: seg.text, lower: lowerOf(seg.view), view: seg.view, markdown: false, decoded: true, ext: file.ext };
-        const sv = judgeSource(rule, segSrc);
+        const sv = judgeSource(rule, createSource(seg.view, false, true, file.ext));
         if (!sv) continue;
         emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${sv.message} (decoded from ${seg.kind})`, ...(sv.severity ? { severity: sv.severity } : {}) });
         break;
@@ -251,7 +359,36 @@ export function needleAt(src: RawSource, i: number, needles: readonly string[]):
 
 /** The raw view of a file (lower-cased text cached per file). */
 export function rawSourceOf(file: TextFile): RawSource {
-  return { raw: file.raw, lower: lowerOf(file.view), view: file.view, markdown: MARKDOWN_EXTS.has(file.ext), decoded: false, ext: file.ext };
+  return createSource(file.view, MARKDOWN_EXTS.has(file.ext), false, file.ext);
+}
+
+/**
+ * A raw source whose lower-cased text is made on first use: a rule whose needles have no letters
+ * searches the raw text, and most needle places do not match the pattern, so `lower` is often
+ * never read (lowering a long file is not free).
+ */
+class LazySource implements RawSource {
+  readonly raw: string;
+  readonly view: TextView;
+  readonly markdown: boolean;
+  readonly decoded: boolean;
+  readonly ext: string;
+
+  constructor(view: TextView, markdown: boolean, decoded: boolean, ext: string) {
+    this.raw = view.raw;
+    this.view = view;
+    this.markdown = markdown;
+    this.decoded = decoded;
+    this.ext = ext;
+  }
+
+  get lower(): string {
+    return lowerOf(this.view);
+  }
+}
+
+function createSource(view: TextView, markdown: boolean, decoded: boolean, ext: string): RawSource {
+  return new LazySource(view, markdown, decoded, ext);
 }
 
 /** Start and end of the line holding offset `i`, at most `max` characters either side (bounded search). */
@@ -398,24 +535,20 @@ interface PhraseHit {
 
 
 /** The first match of a rule in a view (one that is not refused, if any), searching near anchors only. */
-function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): PhraseHit | null {
-  const found = triggersOf(view);
+function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: boolean): PhraseHit | null {
+  const anchors = gatesOf(view).anchors[n];
+  if (anchors === undefined) return null;
   const norm = view.norm;
   let weak: PhraseHit | null = null;
   let lastStart = -1;
   if (rule.anchor === 'start') {
-    for (const anchor of rule.gate) {
-      const positions = found.get(anchor);
-      if (positions === undefined) continue;
+    for (const positions of anchors) {
       for (const p of positions) {
         if (p === lastStart) continue;
         const hit = tryAt(view, rule, markdown, p);
         if (hit === null) continue;
-        if (hit === SKIPPED) {
-          lastStart = p;
-          continue;
-        }
         lastStart = p;
+        if (hit === SKIPPED) continue;
         if (!hit.refused) return hit;
         weak ??= hit;
       }
@@ -423,12 +556,12 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
     return weak;
   }
   // a match starts at a start word at most WINDOW characters before one of the anchors
-  const ranges = windowsOf(rule.gate, found);
-  if (ranges.length === 0) return null;
   const starts = startWordsOf(rule);
+  const rangeCount = windowsOf(anchors);
+  const ranges = rangeScratch;
   // The first refused-free hit at a start word `p`, remembering a refused one in `weak`.
   const consider = (p: number): PhraseHit | null => {
-    if (starts.first[norm.charCodeAt(p)] === 0 || p === lastStart || !startsWord(starts, norm, p)) return null;
+    if (p === lastStart || !startsWord(starts, norm, p)) return null;
     const hit = tryAt(view, rule, markdown, p);
     if (hit === null) return null;
     lastStart = p;
@@ -437,29 +570,51 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, markdown: boolean): P
     weak ??= hit;
     return null;
   };
-  // Ranges covering much of the text walk the list of its word starts (one pass, kept on the
-  // view); short ones test the characters themselves, so a text with few anchors needs no pass.
+  // Ranges covering most of the text walk the list of its word starts (one pass, kept on the
+  // view); others test the characters themselves, so a text with few anchors needs no pass.
+  // Measured on the bench corpus, past half the text the list pays for its pass; below, walking
+  // the ranges reads fewer characters in all (a quarter built lists that few rules used).
   let covered = 0;
-  for (let r = 0; r < ranges.length; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
-  const wordStarts = covered * 4 > norm.length ? wordStartsOf(view) : null;
-  for (let r = 0; r < ranges.length; r += 2) {
+  for (let r = 0; r < rangeCount; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
+  const wordStarts = covered * 2 > norm.length ? wordStartsOf(view) : null;
+  const pairs = starts.pairs;
+  const first = starts.first;
+  for (let r = 0; r < rangeCount; r += 2) {
     const from = ranges[r]!;
     const end = Math.min(ranges[r + 1]!, norm.length - 1);
     if (wordStarts !== null) {
       for (let w = firstAtOrAfter(wordStarts, from); w < wordStarts.length && wordStarts[w]! <= end; w++) {
-        const hit = consider(wordStarts[w]!);
+        const p = wordStarts[w]!;
+        if (!startsPair(pairs, norm, p, norm.charCodeAt(p))) continue;
+        const hit = consider(p);
         if (hit !== null) return hit;
       }
       continue;
     }
+    // a word start as `wordStartsOf` lists them (an ASCII character after no word character)
+    // whose first two characters begin some start word: one read per character, two at a start
+    let before = from > 0 && isWordChar(norm.charCodeAt(from - 1));
     for (let p = from; p <= end; p++) {
-      // a word start as `wordStartsOf` lists them: an ASCII character after no word character
-      if (norm.charCodeAt(p) >= 128 || (p > 0 && isWordChar(norm.charCodeAt(p - 1)))) continue;
-      const hit = consider(p);
-      if (hit !== null) return hit;
+      const c = norm.charCodeAt(p);
+      if (c < 128) {
+        // one table read: bit 1 a word character, bit 2 the first character of a start word
+        const kind = first[c]!;
+        if (!before && kind >= 2 && startsPair(pairs, norm, p, c)) {
+          const hit = consider(p);
+          if (hit !== null) return hit;
+        }
+        before = (kind & 1) !== 0;
+      } else before = false;
     }
   }
   return weak;
+}
+
+/** Whether the characters at `p` (the first is `c`, below 128) can begin one of the start words (see StartWords.pairs). */
+function startsPair(pairs: Int32Array, norm: string, p: number, c: number): boolean {
+  const next = norm.charCodeAt(p + 1);
+  const slot = (c << 7) | (next < 128 ? next : 0);
+  return ((pairs[slot >>> 5]! >>> (slot & 31)) & 1) !== 0;
 }
 
 /** Index of the first value at least `at` in a sorted list (its length when none is). */
@@ -497,6 +652,9 @@ function isWordChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45;
 }
 
+/** isWordChar as a table over ASCII. */
+const WORD_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (isWordChar(c) ? 1 : 0));
+
 const WORD_STARTS: ViewMemo<Int32Array> = createViewMemo();
 let wordStartScratch = new Int32Array(1024);
 
@@ -526,12 +684,19 @@ function collectWordStarts(norm: string, out: Int32Array): number {
 }
 
 interface StartWords {
-  /** First characters (char codes below 128) that some start word begins with. */
+  /**
+   * A bit per pair of char codes below 128 that a word at a word start can begin with and still
+   * be a start word: its first two characters; for a word or stem of one character, that
+   * character and anything that is no word character. A code of 128 or more, or the end of the
+   * text, counts as 0 (no word character). Only a filter: startsWord decides.
+   */
+  readonly pairs: Int32Array;
+  /** Per char code below 128: bit 1 for a word character, bit 2 when some start word begins with it (a cheaper test before `pairs`). */
   readonly first: Uint8Array;
-  /** Whole start words by length (index 0 to 40; words are at most 40 characters). */
-  readonly whole: ReadonlyArray<readonly string[] | undefined>;
-  /** Stems (start words written with a trailing `*`), without the `*`. */
-  readonly stems: readonly string[];
+  /** Per first char code below 128: the start words beginning with it, stems (written `w*`) without the `*`. */
+  readonly byFirst: ReadonlyArray<readonly string[] | undefined>;
+  /** Per first char code: whether each of `byFirst` is a stem (1) or a whole word (0). */
+  readonly stemByFirst: ReadonlyArray<Uint8Array | undefined>;
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
@@ -540,19 +705,28 @@ const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
 function startWordsOf(rule: GatedPhraseRule): StartWords {
   let sw = START_WORDS.get(rule);
   if (sw === undefined) {
-    const list = rule.starts ?? rule.gate;
-    const whole: Array<string[] | undefined> = Array.from({ length: 41 }, () => undefined);
-    for (const w of list) {
-      if (w.endsWith('*') || w.length > 40) continue;
-      (whole[w.length] ??= []).push(w);
+    const byFirst: Array<string[] | undefined> = [];
+    const stems: Array<number[] | undefined> = [];
+    const pairs = new Int32Array((128 * 128) / 32);
+    const first = WORD_CHAR.slice();
+    const mark = (c: number, next: number): void => {
+      first[c]! |= 2;
+      const slot = (c << 7) | (next < 128 ? next : 0);
+      pairs[slot >>> 5]! |= 1 << (slot & 31);
+    };
+    for (const w of rule.starts ?? rule.gate) {
+      const stem = w.endsWith('*');
+      const text = stem ? w.slice(0, -1) : w;
+      // a word longer than 40 characters is never whole (startsWord reads at most 40); a start word must begin with ASCII
+      if ((!stem && w.length > 40) || text.length === 0) continue;
+      const c = text.charCodeAt(0);
+      if (c >= 128) continue;
+      if (text.length > 1) mark(c, text.charCodeAt(1));
+      else for (let next = 0; next < 128; next++) if (stem || !isWordChar(next)) mark(c, next);
+      (byFirst[c] ??= []).push(text);
+      (stems[c] ??= []).push(stem ? 1 : 0);
     }
-    const stems = list.filter((w) => w.endsWith('*')).map((w) => w.slice(0, -1));
-    const first = new Uint8Array(128);
-    for (const w of list) {
-      const c = w.charCodeAt(0);
-      if (c < 128) first[c] = 1;
-    }
-    sw = { first, whole, stems };
+    sw = { pairs, first, byFirst, stemByFirst: stems.map((l) => (l === undefined ? undefined : Uint8Array.from(l))) };
     START_WORDS.set(rule, sw);
   }
   return sw;
@@ -563,49 +737,62 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
  * begins with one of the stems: the membership test of the word itself, without cutting it out.
  */
 function startsWord(starts: StartWords, norm: string, p: number): boolean {
+  const c = norm.charCodeAt(p);
+  const words = starts.byFirst[c];
+  if (words === undefined) return false;
   let q = p;
   while (q < norm.length && q - p < 40 && isWordChar(norm.charCodeAt(q))) q++;
   const length = q - p;
-  const whole = starts.whole[length];
-  if (whole !== undefined) for (const w of whole) if (norm.startsWith(w, p)) return true;
-  for (const st of starts.stems) if (st.length <= length && norm.startsWith(st, p)) return true;
+  const stem = starts.stemByFirst[c]!;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k]!;
+    if ((stem[k] === 1 ? w.length <= length : w.length === length) && norm.startsWith(w, p)) return true;
+  }
   return false;
 }
 
-/** Merged [start, end] ranges, flattened, of the WINDOW characters before each anchor of `gate`. */
-function windowsOf(gate: readonly string[], found: Triggers): number[] {
+const rangeScratch: number[] = [];
+let positionScratch = new Int32Array(256);
+
+/**
+ * Merged [start, end] ranges, flattened into `rangeScratch`, of the WINDOW characters before each
+ * position of the anchors' lists; the number of values written.
+ */
+function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
   // usually one anchor of the gate occurs: its positions are in order already
-  let only: readonly number[] | undefined;
-  let all: number[] | undefined;
-  for (const anchor of gate) {
-    const positions = found.get(anchor);
-    if (positions === undefined) continue;
-    if (only === undefined) only = positions;
-    else all = (all ?? only.slice()).concat(positions);
+  let sorted: ArrayLike<number> = anchors[0]!;
+  if (anchors.length > 1) {
+    let total = 0;
+    for (const positions of anchors) total += positions.length;
+    if (positionScratch.length < total) positionScratch = new Int32Array(Math.max(total, positionScratch.length * 2));
+    let k = 0;
+    for (const positions of anchors) for (const p of positions) positionScratch[k++] = p;
+    sorted = positionScratch.subarray(0, total).sort();
   }
-  if (only === undefined) return [];
-  const sorted = all === undefined ? only : Int32Array.from(all).sort();
-  const out: number[] = [];
+  const out = rangeScratch;
+  let n = 0;
   let start = Math.max(0, sorted[0]! - WINDOW);
   let end = sorted[0]!;
   for (let i = 1; i < sorted.length; i++) {
     const p = sorted[i]!;
     if (p - WINDOW <= end) end = p;
     else {
-      out.push(start, end);
+      out[n++] = start;
+      out[n++] = end;
       start = Math.max(0, p - WINDOW);
       end = p;
     }
   }
-  out.push(start, end);
-  return out;
+  out[n++] = start;
+  out[n++] = end;
+  return n;
 }
 
 interface PreparedRules {
   readonly rules: readonly GatedPhraseRule[];
+  readonly numbers: ListNumbers;
   readonly codes: readonly string[];
   readonly lowered: ReadonlyArray<Severity | undefined>;
-  readonly byWord: GateIndex;
 }
 
 const PREPARED = new WeakMap<readonly GatedPhraseRule[], PreparedRules>();
@@ -614,13 +801,11 @@ function prepare(rules: readonly GatedPhraseRule[]): PreparedRules {
   let p = PREPARED.get(rules);
   if (p === undefined) {
     const split = rules.map((r) => r.id.split('~') as [string, Severity | undefined]);
-    p = { rules, codes: split.map(([c]) => c), lowered: split.map(([, l]) => l), byWord: gateIndexOf(rules) };
+    p = { rules, numbers: numbersOf(rules), codes: split.map(([c]) => c), lowered: split.map(([, l]) => l) };
     PREPARED.set(rules, p);
   }
   return p;
 }
-
-let activeScratch = new Uint8Array(64);
 
 /**
  * Run gated phrase rules over every text file and the payloads decoded from it. A rule's `gate`
@@ -638,26 +823,25 @@ export function runPhrases(
   const infoWhenRefused = options.infoWhenRefused ?? new Set<string>();
   const fixes = options.fixes ?? {};
   const prepared = prepare(rules);
+  const numbers = prepared.numbers.numbers;
   for (const file of ctx.texts) {
-    // one scratch array for every call (runPhrases never runs inside itself)
-    if (activeScratch.length < rules.length) activeScratch = new Uint8Array(rules.length);
-    const active = activeScratch.fill(0, 0, rules.length);
-    let any = markOpen(prepared.byWord, triggersOf(file.view), active);
+    const gates = gatesOf(file.view);
+    const anchors = gates.anchors;
     const segments = file.view.decoded;
-    for (const seg of segments) any = markOpen(prepared.byWord, triggersOf(seg.view), active) || any;
-    if (!any) continue;
+    if (segments.length === 0 && opensNone(gates, prepared.numbers)) continue;
     const markdown = MARKDOWN_EXTS.has(file.ext);
     for (let i = 0; i < rules.length; i++) {
-      if (active[i] === 0) continue;
+      const n = numbers[i]!;
+      if (anchors[n] === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
       const rule = rules[i]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       const code = prepared.codes[i]!;
-      let hit: PhraseHit | null = findPhrase(file.view, rule, markdown);
+      let hit: PhraseHit | null = findPhrase(file.view, rule, n, markdown);
       let label = '';
       let offset = hit?.start ?? 0;
       if ((hit === null || hit.refused) && (rule.segments ?? true)) {
         for (const seg of segments) {
-          const h = findPhrase(seg.view, rule, false);
+          const h = findPhrase(seg.view, rule, n, false);
           if (h === null || h.refused) continue;
           hit = h;
           label = ` (decoded from ${seg.kind})`;
@@ -1043,5 +1227,29 @@ export const codeExecution: RuleFamily = {
   check(ctx, emit) {
     runRawRules(ctx, emit, RAW_RULES);
     runPhrases(ctx, emit, PHRASES, RULES, { fixes: PHRASE_FIXES, infoWhenRefused: new Set(['SEC019']) });
+  },
+};
+
+/**
+ * The fast paths of the shared runners, for tests that compare them with plain loops.
+ *
+ * @example fastPaths.needlePlaces(rawSourceOf(file), '|') // offsets of '|' in file.raw
+ */
+export const fastPaths = {
+  /** Whether one of the start words of `rule` begins at the word start `p` of `norm` (pair filter, then the word). */
+  isStartWord(rule: GatedPhraseRule, norm: string, p: number): boolean {
+    const starts = startWordsOf(rule);
+    return startsPair(starts.pairs, norm, p, norm.charCodeAt(p)) && startsWord(starts, norm, p);
+  },
+  /** The position lists of the gate words of `rule` found in a view, in gate order (each word once). */
+  anchorsOf(view: TextView, rule: Gated): ReadonlyArray<readonly number[]> {
+    return gatesOf(view).anchors[numberOf(rule)] ?? [];
+  },
+  /** Where judgeSource looks for a needle: the offsets it finds in the text it searches. */
+  needlePlaces(src: RawSource, needle: string): number[] {
+    const text = needleText(src, needle, isWordCode(needle.charCodeAt(0)));
+    const out: number[] = [];
+    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) out.push(i);
+    return out;
   },
 };

@@ -181,7 +181,7 @@ function checkInvisibles(file: TextFile, view: TextView, emit: Emit): void {
   const tags = tally();
   const selectors = tally();
   const other = tally();
-  const lines = new LineInfo(raw);
+  let lines: LineInfo | null = null; // only bidi controls need line facts (emoji bring selectors and joiners)
   let tagPayload = '';
   for (const inv of invisibles) {
     const before = cpBefore(raw, inv.offset);
@@ -193,7 +193,7 @@ function checkInvisibles(file: TextFile, view: TextView, emit: Emit): void {
         break;
       }
       case 'bidi': {
-        const sev = bidiSeverity(raw, inv, before, after, lines);
+        const sev = bidiSeverity(raw, inv, before, after, (lines ??= new LineInfo(raw)));
         if (sev) note(bidi, sev, raw, inv);
         break;
       }
@@ -247,8 +247,8 @@ function checkInvisibles(file: TextFile, view: TextView, emit: Emit): void {
       message: `Invisible Unicode tag characters (${plural(tags.count, 'run')})${payload.trim() ? ` spell hidden text: "${payload}"` : ''}; delete them`,
     });
   }
-  const vsPayload = view.hidden.find((s) => s.kind === 'variation-selectors');
   if (selectors.severity) {
+    const vsPayload = view.hidden.find((s) => s.kind === 'variation-selectors');
     emit({
       code: 'SEC117',
       file: file.name,

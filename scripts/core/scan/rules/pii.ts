@@ -973,16 +973,49 @@ const MAC_DASH = /[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){5}/y;
 const MAC_DOT = /[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}/y;
 // "-xx-" or ".xxxx.": the inside of a dashed or Cisco-dotted MAC, found by a native regex
 const MAC_SEED = /[-.][0-9A-Fa-f]{2}(?:-|[0-9A-Fa-f]{2}\.)/g;
+/** Hex digits, '-' and '.', over the whole UTF-16 range (no range test per read). */
+const MAC_CHAR = new Uint8Array(65536);
+for (const ch of '0123456789abcdefABCDEF-.') MAC_CHAR[ch.charCodeAt(0)] = 1;
+/** The shorter MAC form (Cisco dots). */
+const MIN_MAC = 14;
 
-/** MAC addresses written with dashes (00-1A-2B-3C-4D-5E) or in Cisco dots (0012.3456.789a). */
+/**
+ * MAC addresses written with dashes (00-1A-2B-3C-4D-5E) or in Cisco dots (0012.3456.789a).
+ * A MAC and its seed are made of hex digits, '-' and '.' only, so both lie inside one run of such
+ * characters at least MIN_MAC long: shorter runs are skipped (a seed in one could lead nowhere,
+ * and the search never moves past its run), found by a skip search that reads about one
+ * character per MIN_MAC of prose.
+ */
 function scanDelimitedMacs(fs: FileScan): void {
   const raw = fs.raw;
+  const n = raw.length;
+  let p = 0; // raw[p - 1] is not a MAC character
+  while (p + MIN_MAC <= n) {
+    const probe = p + MIN_MAC - 1;
+    if (MAC_CHAR[raw.charCodeAt(probe)] !== 1) {
+      p = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > p && MAC_CHAR[raw.charCodeAt(start - 1)] === 1) start--;
+    let end = probe + 1;
+    while (end < n && MAC_CHAR[raw.charCodeAt(end)] === 1) end++;
+    if (end - start >= MIN_MAC && macsInRun(fs, start, end)) return;
+    p = end + 1;
+  }
+}
+
+/** The MACs of one run, as a search of the whole text finds them there; true once saturated. */
+function macsInRun(fs: FileScan, from: number, to: number): boolean {
+  const raw = fs.raw;
+  // the seed has no lookaround, so it reads the run alone; the MAC shapes and boundaries read raw
+  const run = raw.slice(from, to);
   MAC_SEED.lastIndex = 0;
   // test() builds no match array: the match ends at lastIndex, in "-" (4 long) or "." (6 long)
-  while (MAC_SEED.test(raw)) {
-    const dash = raw.charCodeAt(MAC_SEED.lastIndex - 1) === 45;
-    const seed = MAC_SEED.lastIndex - (dash ? 4 : 6);
-    MAC_SEED.lastIndex = seed + 1;
+  while (MAC_SEED.test(run)) {
+    const dash = run.charCodeAt(MAC_SEED.lastIndex - 1) === 45;
+    const seed = from + MAC_SEED.lastIndex - (dash ? 4 : 6);
+    MAC_SEED.lastIndex = seed - from + 1;
     // the seed sits after the first group; try the one start it allows
     const a = seed - (dash ? 2 : 4);
     if (a < 0) continue;
@@ -992,12 +1025,13 @@ function scanDelimitedMacs(fs: FileScan): void {
     if (isWord(before) || before === 45 || before === 46 || before === 58) continue;
     re.lastIndex = a;
     if (!re.test(raw)) continue;
-    MAC_SEED.lastIndex = a + total;
+    MAC_SEED.lastIndex = a + total - from;
     const after = raw.charCodeAt(a + total);
     if (isWord(after) || after === 45 || after === 58 || (after === 46 && isWord(raw.charCodeAt(a + total + 1)))) continue;
     checkMac(fs, a, raw.slice(a, a + total));
-    if (saturated(fs, PII_CODES.mac)) return;
+    if (saturated(fs, PII_CODES.mac)) return true;
   }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

