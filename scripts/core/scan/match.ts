@@ -131,7 +131,6 @@ interface Compiled {
   readonly prefixes: ReadonlyMap<string, readonly string[]>;
 }
 
-const COMPILED = new WeakMap<readonly PhraseRule[], Compiled>();
 const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map() };
 /** Keyword positions of a view for a rule set: keyword → sorted norm offsets. */
 const POSITIONS: ViewMemo<Map<Compiled, Map<string, number[]>>> = createViewMemo();
@@ -140,21 +139,22 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Compiled keyword sets by their words (rule sets are often built per file, as injection-i18n does). */
+/**
+ * Compiled keyword sets by their words. Not by the rule list: lists are built per file (as
+ * injection-i18n does), and a weak cache entry per short-lived list slows every young-generation
+ * collection.
+ */
 const COMPILED_WORDS = new Map<string, Compiled>();
 const MAX_COMPILED_WORDS = 512;
 
 function compile(rules: readonly PhraseRule[]): Compiled {
-  // rules handed out by a phrase gate have no keywords, and their list is made per file: no cache
-  // entry for a short-lived key
+  // rules handed out by a phrase gate have no keywords
   if (rules.every((r) => r.anyOf === undefined || r.anyOf.length === 0)) return NO_KEYWORDS;
-  let c = COMPILED.get(rules);
-  if (c) return c;
   const words = new Set<string>();
   for (const r of rules) for (const k of r.anyOf ?? []) if (k.length > 0) words.add(k);
   const sorted = [...words].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const key = sorted.join('\u0000');
-  c = COMPILED_WORDS.get(key);
+  let c = COMPILED_WORDS.get(key);
   if (c === undefined) {
     const prefixes = new Map<string, string[]>();
     for (const w of sorted) prefixes.set(w, sorted.filter((p) => w.startsWith(p)));
@@ -163,7 +163,6 @@ function compile(rules: readonly PhraseRule[]): Compiled {
     if (COMPILED_WORDS.size >= MAX_COMPILED_WORDS) COMPILED_WORDS.clear();
     COMPILED_WORDS.set(key, c);
   }
-  COMPILED.set(rules, c);
   return c;
 }
 
