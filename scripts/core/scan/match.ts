@@ -2,7 +2,7 @@
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
 import { anchorWindows, isRefusalContext } from './context.ts';
-import { reachOf, reachOfAll } from './reach.ts';
+import { reachOfAll } from './reach.ts';
 import { DECODED_KINDS, createViewMemo } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
@@ -236,16 +236,23 @@ const OUTSIDE: Hit = { start: -1, end: -1, text: '', qualified: false };
 function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, windows: readonly number[]): Hit | null {
   const norm = view.norm;
   const n = norm.length;
+  const { globals, ahead } = preparedOf(rule.patterns);
+  // the text each window is searched in, cut once for every pattern (past the window by the most
+  // any pattern reads: more than a pattern needs changes none of its matches that end in the window)
+  const count = windows.length >> 1;
+  const texts = count <= 1 ? null : new Array<string>(count);
   let weak: Hit | null = null;
-  for (const pattern of rule.patterns) {
-    const re = globalOf(pattern);
-    const ahead = reachOf(pattern).ahead;
+  for (const re of globals) {
     let tries = 0;
     for (let w = 0; w < windows.length && tries < MAX_TRIES; w += 2) {
       const first = windows[w]!;
       const last = windows[w + 1]!;
-      const cut = Math.min(n, last + ahead);
-      const text = cut === n ? norm : norm.slice(0, cut);
+      let text = texts === null ? undefined : texts[w >> 1];
+      if (text === undefined) {
+        const cut = Math.min(n, last + ahead);
+        text = cut === n ? norm : norm.slice(0, cut);
+        if (texts !== null) texts[w >> 1] = text;
+      }
       re.lastIndex = first;
       for (let m = re.exec(text); m !== null && tries < MAX_TRIES; m = re.exec(text), tries++) {
         if (m[0].length === 0) {
@@ -262,6 +269,24 @@ function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, wi
     }
   }
   return weak;
+}
+
+/** A rule's patterns as the matcher runs them: global copies, and the most any reads past a match. */
+interface Prepared {
+  readonly globals: readonly RegExp[];
+  readonly ahead: number;
+}
+
+/** By the patterns array, which a rule shares with the per-file copies injection-i18n makes of it. */
+const PREPARED = new WeakMap<readonly RegExp[], Prepared>();
+
+function preparedOf(patterns: readonly RegExp[]): Prepared {
+  let p = PREPARED.get(patterns);
+  if (p === undefined) {
+    p = { globals: patterns.map(globalOf), ahead: reachOfAll(patterns).ahead };
+    PREPARED.set(patterns, p);
+  }
+  return p;
 }
 
 /** A match at [start, end) of `norm` as a hit, or null when the rule skips it (fenced code). */
