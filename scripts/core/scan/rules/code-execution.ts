@@ -761,19 +761,34 @@ let positionScratch = new Int32Array(256);
 function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
   // usually one anchor of the gate occurs: its positions are in order already
   let sorted: ArrayLike<number> = anchors[0]!;
+  let count = sorted.length;
   if (anchors.length > 1) {
     let total = 0;
     for (const positions of anchors) total += positions.length;
     if (positionScratch.length < total) positionScratch = new Int32Array(Math.max(total, positionScratch.length * 2));
     let k = 0;
     for (const positions of anchors) for (const p of positions) positionScratch[k++] = p;
-    sorted = positionScratch.subarray(0, total).sort();
+    count = total;
+    if (total > 32) sorted = positionScratch.subarray(0, total).sort();
+    else {
+      // a few positions (a manifest naming soul.md and identity.md): insertion sort, no call into the runtime
+      for (let i = 1; i < total; i++) {
+        const v = positionScratch[i]!;
+        let j = i;
+        while (j > 0 && positionScratch[j - 1]! > v) {
+          positionScratch[j] = positionScratch[j - 1]!;
+          j--;
+        }
+        positionScratch[j] = v;
+      }
+      sorted = positionScratch;
+    }
   }
   const out = rangeScratch;
   let n = 0;
   let start = Math.max(0, sorted[0]! - WINDOW);
   let end = sorted[0]!;
-  for (let i = 1; i < sorted.length; i++) {
+  for (let i = 1; i < count; i++) {
     const p = sorted[i]!;
     if (p - WINDOW <= end) end = p;
     else {
