@@ -693,10 +693,8 @@ interface StartWords {
   readonly pairs: Int32Array;
   /** Per char code below 128: bit 1 for a word character, bit 2 when some start word begins with it (a cheaper test before `pairs`). */
   readonly first: Uint8Array;
-  /** Per first char code below 128: the start words beginning with it, stems (written `w*`) without the `*`. */
-  readonly byFirst: ReadonlyArray<readonly string[] | undefined>;
-  /** Per first char code: whether each of `byFirst` is a stem (1) or a whole word (0). */
-  readonly stemByFirst: ReadonlyArray<Uint8Array | undefined>;
+  /** Per slot of `pairs`: the start words that can begin there, stems (written `w*`) without the `*`, and which are stems (1). */
+  readonly byPair: ReadonlyMap<number, { readonly words: readonly string[]; readonly stems: Uint8Array }>;
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
@@ -705,14 +703,17 @@ const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
 function startWordsOf(rule: GatedPhraseRule): StartWords {
   let sw = START_WORDS.get(rule);
   if (sw === undefined) {
-    const byFirst: Array<string[] | undefined> = [];
-    const stems: Array<number[] | undefined> = [];
+    const buckets = new Map<number, { words: string[]; stems: number[] }>();
     const pairs = new Int32Array((128 * 128) / 32);
     const first = WORD_CHAR.slice();
-    const mark = (c: number, next: number): void => {
+    const mark = (c: number, next: number, text: string, stem: boolean): void => {
       first[c]! |= 2;
       const slot = (c << 7) | (next < 128 ? next : 0);
       pairs[slot >>> 5]! |= 1 << (slot & 31);
+      let bucket = buckets.get(slot);
+      if (bucket === undefined) buckets.set(slot, (bucket = { words: [], stems: [] }));
+      bucket.words.push(text);
+      bucket.stems.push(stem ? 1 : 0);
     };
     for (const w of rule.starts ?? rule.gate) {
       const stem = w.endsWith('*');
@@ -721,12 +722,12 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
       if ((!stem && w.length > 40) || text.length === 0) continue;
       const c = text.charCodeAt(0);
       if (c >= 128) continue;
-      if (text.length > 1) mark(c, text.charCodeAt(1));
-      else for (let next = 0; next < 128; next++) if (stem || !isWordChar(next)) mark(c, next);
-      (byFirst[c] ??= []).push(text);
-      (stems[c] ??= []).push(stem ? 1 : 0);
+      if (text.length > 1) mark(c, text.charCodeAt(1), text, stem);
+      else for (let next = 0; next < 128; next++) if (stem || !isWordChar(next)) mark(c, next, text, stem);
     }
-    sw = { pairs, first, byFirst, stemByFirst: stems.map((l) => (l === undefined ? undefined : Uint8Array.from(l))) };
+    const byPair = new Map<number, { words: string[]; stems: Uint8Array }>();
+    for (const [slot, b] of buckets) byPair.set(slot, { words: b.words, stems: Uint8Array.from(b.stems) });
+    sw = { pairs, first, byPair };
     START_WORDS.set(rule, sw);
   }
   return sw;
@@ -738,15 +739,16 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
  */
 function startsWord(starts: StartWords, norm: string, p: number): boolean {
   const c = norm.charCodeAt(p);
-  const words = starts.byFirst[c];
-  if (words === undefined) return false;
+  const next = norm.charCodeAt(p + 1);
+  const bucket = starts.byPair.get((c << 7) | (next < 128 ? next : 0));
+  if (bucket === undefined) return false;
   let q = p;
   while (q < norm.length && q - p < 40 && isWordChar(norm.charCodeAt(q))) q++;
   const length = q - p;
-  const stem = starts.stemByFirst[c]!;
+  const { words, stems } = bucket;
   for (let k = 0; k < words.length; k++) {
     const w = words[k]!;
-    if ((stem[k] === 1 ? w.length <= length : w.length === length) && norm.startsWith(w, p)) return true;
+    if ((stems[k] === 1 ? w.length <= length : w.length === length) && norm.startsWith(w, p)) return true;
   }
   return false;
 }
@@ -761,19 +763,34 @@ let positionScratch = new Int32Array(256);
 function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
   // usually one anchor of the gate occurs: its positions are in order already
   let sorted: ArrayLike<number> = anchors[0]!;
+  let count = sorted.length;
   if (anchors.length > 1) {
     let total = 0;
     for (const positions of anchors) total += positions.length;
     if (positionScratch.length < total) positionScratch = new Int32Array(Math.max(total, positionScratch.length * 2));
     let k = 0;
     for (const positions of anchors) for (const p of positions) positionScratch[k++] = p;
-    sorted = positionScratch.subarray(0, total).sort();
+    count = total;
+    if (total > 32) sorted = positionScratch.subarray(0, total).sort();
+    else {
+      // a few positions (a manifest naming soul.md and identity.md): insertion sort, no call into the runtime
+      for (let i = 1; i < total; i++) {
+        const v = positionScratch[i]!;
+        let j = i;
+        while (j > 0 && positionScratch[j - 1]! > v) {
+          positionScratch[j] = positionScratch[j - 1]!;
+          j--;
+        }
+        positionScratch[j] = v;
+      }
+      sorted = positionScratch;
+    }
   }
   const out = rangeScratch;
   let n = 0;
   let start = Math.max(0, sorted[0]! - WINDOW);
   let end = sorted[0]!;
-  for (let i = 1; i < sorted.length; i++) {
+  for (let i = 1; i < count; i++) {
     const p = sorted[i]!;
     if (p - WINDOW <= end) end = p;
     else {
