@@ -9,22 +9,7 @@ import { fileNamesOf, manifestOf } from '../../scripts/core/manifest/context.ts'
 import { headingsOf } from '../../scripts/core/scan/rules/quality.ts';
 import { declaredIdentityName } from '../../scripts/core/scan/rules/consistency.ts';
 import { allFindings, codes, soulTree, validManifest } from '../helpers/soul.ts';
-
-/** A small deterministic generator (tests must not depend on chance). */
-function generator(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
-
-function randomText(rand: () => number, alphabet: readonly string[], max: number): string {
-  let out = '';
-  const n = Math.floor(rand() * max);
-  for (let i = 0; i < n; i++) out += alphabet[Math.floor(rand() * alphabet.length)]!;
-  return out;
-}
+import { generator, randomText } from '../helpers/random.ts';
 
 // ASCII, controls (counted and not), DEL, two- and three-byte characters, pairs and lone surrogates.
 const MIXED = ['a', 'Z', ' ', '\n', '\t', '\f', '\r', '\u001b', '\u0000', '\u0001', '\u000b', '\u001f', '\u007f', 'é', 'ß', '\u07ff', '\u0800', '中', '\uffff', '😀', '\ud800', '\udc00', '\udbff', '\u00a0'];

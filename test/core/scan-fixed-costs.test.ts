@@ -14,22 +14,7 @@ import { introducedName } from '../../scripts/core/scan/rules/consistency.ts';
 import { binaryProblem } from '../../scripts/core/scan/rules/file.ts';
 import { createFindingSet } from '../../scripts/core/scan/engine.ts';
 import { soulTree, validManifest } from '../helpers/soul.ts';
-
-/** A small deterministic generator (tests must not depend on chance). */
-function generator(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
-
-function randomText(rand: () => number, alphabet: readonly string[], max: number): string {
-  let out = '';
-  const n = Math.floor(rand() * max);
-  for (let i = 0; i < n; i++) out += alphabet[Math.floor(rand() * alphabet.length)]!;
-  return out;
-}
+import { generator, randomText } from '../helpers/random.ts';
 
 describe('offsetOfPointer', () => {
   // the plain computation it replaces

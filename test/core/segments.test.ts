@@ -4,22 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractDecoded, extractHidden, readableText, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import type { RawSegment } from '../../scripts/core/scan/segments.ts';
-
-/** A small deterministic generator (tests must not depend on chance). */
-function generator(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
-
-function randomText(rand: () => number, alphabet: readonly string[], max: number): string {
-  let out = '';
-  const n = Math.floor(rand() * max);
-  for (let i = 0; i < n; i++) out += alphabet[Math.floor(rand() * alphabet.length)]!;
-  return out;
-}
+import { generator, randomText } from '../helpers/random.ts';
 
 /** The extractors' collector: the same caps, in the same order. */
 function referenceCollector(maxSegments: number = SEGMENT_LIMITS.decodedSegments, max: number = SEGMENT_LIMITS.decodedChars): { out: RawSegment[]; full: () => boolean; add: (seg: RawSegment) => void } {

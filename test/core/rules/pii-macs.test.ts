@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createScanContext } from '../../../scripts/core/scan/engine.ts';
 import { PII_CODES, pii } from '../../../scripts/core/scan/rules/pii.ts';
 import type { Emission } from '../../../scripts/core/scan/types.ts';
-
-/** A small deterministic generator (tests must not depend on chance). */
-function generator(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
+import { generator } from '../../helpers/random.ts';
 
 function macOffset(text: string): number | undefined {
   const out: Emission[] = [];

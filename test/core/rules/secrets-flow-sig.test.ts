@@ -4,14 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { scanSecrets } from '../../../scripts/core/scan/rules/secrets.ts';
 import type { Emission } from '../../../scripts/core/scan/types.ts';
-
-function generator(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s / 0x7fffffff;
-  };
-}
+import { generator } from '../../helpers/random.ts';
 
 const CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
