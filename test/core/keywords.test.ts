@@ -76,6 +76,17 @@ describe('keyword pass', () => {
     );
   });
 
+  it('lists the offsets of the spaces of norm, for the phrase windows', () => {
+    fc.assert(
+      fc.property(keywordText, (raw) => {
+        const view = new TextView(raw);
+        const units = [...Array(view.norm.length).keys()].filter((i) => view.norm.charCodeAt(i) === 0x20);
+        expect([...keywordsOf(view).spaces]).toEqual(units);
+      }),
+      { numRuns: 200, seed: 13 },
+    );
+  });
+
   it('reports a trigger written with a leading space from the space on', () => {
     const key = TRIGGERS.find((k) => k.startsWith(' '));
     expect(key).toBeDefined();

@@ -198,7 +198,7 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
         }
         // no anchor in this view's own text (a split phrase opened the rule): no match there either
         const positions = pass.positions.get(g);
-        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!));
+        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!, pass.spaces));
       }
       return { rules, windows };
     },
@@ -216,41 +216,29 @@ const NO_WINDOWS: readonly number[] = [];
  * most that far after, and holds at most `reach.spaces` spaces, so it starts after the
  * (spaces + 1)-th space before `p` and ends at or before the (spaces + 1)-th space from `p` on.
  * The matcher reads the text before a window and `reach.ahead` characters after it, and checks
- * that a match it finds ends inside the window (see `runPhraseRule`).
+ * that a match it finds ends inside the window (see `runPhraseRule`). `spaces` lists the offsets
+ * of the spaces of `norm` (the keyword pass records them); they are found when not given.
  *
  * @example anchorWindows([12], 'a b c d e f ignore these rules now', reachOf(/\bignore \w+\b/u)) // [10, 24]
  */
-export function anchorWindows(positions: readonly number[], norm: string, reach: Reach): readonly number[] | null {
-  const { chars, spaces } = reach;
-  if (reach.ahead === Infinity || (chars === Infinity && spaces === Infinity)) return null;
+export function anchorWindows(positions: readonly number[], norm: string, reach: Reach, spaces: Int32Array = spaceOffsets(norm)): readonly number[] | null {
+  const { chars } = reach;
+  const bound = reach.spaces;
+  if (reach.ahead === Infinity || (chars === Infinity && bound === Infinity)) return null;
   const n = norm.length;
+  const count = spaces.length;
   const out: number[] = [];
   let covered = 0;
   let end = -1; // end of the last window
+  let j = 0; // index in `spaces` of the first space at or after the anchor
   for (const p of positions) {
-    // earliest start: the (spaces + 1)-th space before p, or `chars` before it, whichever is nearer;
-    // the backward scan stops where the last window ends (the two merge then anyway)
     let start = chars === Infinity ? 0 : Math.max(0, p - chars);
-    if (spaces !== Infinity) {
-      const stop = Math.max(start, end);
-      let seen = 0;
-      for (let k = p - 1; k >= stop; k--) {
-        if (norm.charCodeAt(k) === 0x20 && ++seen > spaces) {
-          start = k + 1;
-          break;
-        }
-      }
-    }
-    // latest end: the (spaces + 1)-th space from p on (not part of the match), or `chars` after p
     let last = chars === Infinity ? n : Math.min(n, p + chars);
-    if (last > end && spaces !== Infinity) {
-      let seen = 0;
-      for (let k = p; k < last; k++) {
-        if (norm.charCodeAt(k) === 0x20 && ++seen > spaces) {
-          last = k;
-          break;
-        }
-      }
+    if (bound !== Infinity) {
+      j = firstAtOrAfter(spaces, p, j);
+      // the (bound + 1)-th space before p and the (bound + 1)-th from p on
+      if (j - bound - 1 >= 0) start = Math.max(start, spaces[j - bound - 1]! + 1);
+      if (j + bound < count) last = Math.min(last, spaces[j + bound]!);
     }
     if (out.length > 0 && start <= end) {
       if (last > end) {
@@ -264,4 +252,23 @@ export function anchorWindows(positions: readonly number[], norm: string, reach:
     }
   }
   return covered * 2 > n ? null : out;
+}
+
+/** The index of the first entry of an ascending list at or after `at`, searching from `from` on. */
+function firstAtOrAfter(list: Int32Array, at: number, from: number): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The offsets of the spaces of a text. */
+function spaceOffsets(text: string): Int32Array {
+  const out: number[] = [];
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) out.push(i);
+  return Int32Array.from(out);
 }

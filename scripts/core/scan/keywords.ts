@@ -495,6 +495,8 @@ function buildTrie(): Trie {
   });
   const kind = new Uint8Array(128);
   for (let c = 0; c < 128; c++) kind[c] = (isAlnumCode(c) ? KIND_ALNUM : 0) | (anywhere[c] === 1 ? KIND_ANYWHERE : 0);
+  // the pass records spaces where it skips characters of kind 0
+  if (kind[0x20] !== 0) throw new Error('no keyword may start with a space (leading spaces are trimmed)');
   const wordBloom = new Int32Array((1 << BLOOM_BITS) >>> 5);
   const prefixBloom = new Int32Array((1 << BLOOM_BITS) >>> 5);
   const lengths = new Set<number>();
@@ -536,6 +538,8 @@ export interface ViewKeywords {
   readonly stems: readonly string[];
   /** SCRIPT_* bits of the non-Latin scripts that occur. */
   readonly scripts: number;
+  /** Offsets of the spaces in `norm`, ascending (where a phrase window may start or end, see context.ts). */
+  readonly spaces: Int32Array;
 }
 
 /**
@@ -699,6 +703,15 @@ function walkFrom(trie: Trie, s: string, i: number): void {
 
 const NO_TRIGGERS: Triggers = new Map();
 
+/** The spaces of the pass in progress (copied out at its end). */
+let spaceScratch: Int32Array = new Int32Array(1024);
+
+function growInts(buf: Int32Array): Int32Array {
+  const out = new Int32Array(buf.length * 2);
+  out.set(buf);
+  return out;
+}
+
 /** Hashes of the current word's first 1..MAX_PREFIX letters (index: length - 1). */
 const prefixHashes = new Int32Array(MAX_PREFIX);
 
@@ -744,6 +757,7 @@ function scan(t: Tables, s: string): ViewKeywords {
   let lo = 0;
   let hi = 0;
   let alnumBefore = false;
+  let spaceCount = 0;
   let i = 0;
   while (i < n) {
     let c = s.charCodeAt(i);
@@ -787,7 +801,10 @@ function scan(t: Tables, s: string): ViewKeywords {
       alnumBefore = alnum;
     } else {
       alnumBefore = false;
-      if (c > 127) {
+      if (c === 0x20) {
+        if (spaceCount === spaceScratch.length) spaceScratch = growInts(spaceScratch);
+        spaceScratch[spaceCount++] = i;
+      } else if (c > 127) {
         scripts |= SCRIPT_OF[c]!;
         if (hasMarks) {
           const m = find(marks, c);
@@ -811,7 +828,7 @@ function scan(t: Tables, s: string): ViewKeywords {
   curText = '';
   curStems = null;
   const { atStart, stems } = stemHits === null ? { atStart: null, stems: [] } : resolveStems(stemHits);
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts };
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts, spaces: spaceScratch.slice(0, spaceCount) };
 }
 
 /**
@@ -854,6 +871,8 @@ export interface GatePass {
   readonly positions: ReadonlyMap<number, readonly number[]>;
   /** Per group: the rule runs on the whole view. */
   readonly dense: Uint8Array;
+  /** The view's own spaces (ViewKeywords.spaces). */
+  readonly spaces: Int32Array;
 }
 
 const gatePasses: ViewMemo<{ readonly tables: Tables; readonly pass: GatePass }> = createViewMemo();
@@ -887,7 +906,7 @@ export function gatePassOf(view: TextView): GatePass {
   if (flags !== own.flags) {
     for (let g = 0; g < t.total; g++) if (t.isRule[g] === 1 && flags[g] !== 0 && own.flags[g] === 0) dense[g] = 1;
   }
-  const pass: GatePass = { flags, positions: own.positions, dense };
+  const pass: GatePass = { flags, positions: own.positions, dense, spaces: own.spaces };
   gatePasses.set(view, { tables: t, pass });
   return pass;
 }

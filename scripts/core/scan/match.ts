@@ -2,6 +2,7 @@
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
 import { anchorWindows, isRefusalContext } from './context.ts';
+import { keywordsOf } from './keywords.ts';
 import { reachOfAll } from './reach.ts';
 import { DECODED_KINDS, createViewMemo } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
@@ -213,7 +214,7 @@ function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled
     // every match holds one of the rule's keywords: the windows around them hold every match
     const starts = keywordStarts(rule, positionsOf(view, compiled));
     if (starts === null) return null;
-    within = starts === WHOLE ? null : anchorWindows(starts, norm, reachOfAll(rule.patterns));
+    within = starts === WHOLE ? null : anchorWindows(starts, norm, reachOfAll(rule.patterns), keywordsOf(view).spaces);
   }
   const hit = findHitWithin(view, rule, contextual, within ?? WHOLE);
   return hit === OUTSIDE ? findHitWithin(view, rule, contextual, WHOLE) : hit;
