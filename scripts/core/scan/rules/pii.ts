@@ -978,6 +978,8 @@ const MAC_CHAR = new Uint8Array(65536);
 for (const ch of '0123456789abcdefABCDEF-.') MAC_CHAR[ch.charCodeAt(0)] = 1;
 /** The shorter MAC form (Cisco dots). */
 const MIN_MAC = 14;
+/** A run of MAC characters (MAC_CHAR), from where it is tried. */
+const MAC_RUN = /[0-9A-Fa-f.-]+/y;
 
 /**
  * MAC addresses written with dashes (00-1A-2B-3C-4D-5E) or in Cisco dots (0012.3456.789a).
@@ -988,6 +990,8 @@ const MIN_MAC = 14;
  */
 function scanDelimitedMacs(fs: FileScan): void {
   const raw = fs.raw;
+  // every seed holds a '-' or a '.': two native searches settle texts without either
+  if (!raw.includes('-') && !raw.includes('.')) return;
   const n = raw.length;
   let p = 0; // raw[p - 1] is not a MAC character
   while (p + MIN_MAC <= n) {
@@ -998,8 +1002,10 @@ function scanDelimitedMacs(fs: FileScan): void {
     }
     let start = probe;
     while (start > p && MAC_CHAR[raw.charCodeAt(start - 1)] === 1) start--;
-    let end = probe + 1;
-    while (end < n && MAC_CHAR[raw.charCodeAt(end)] === 1) end++;
+    // the rest of the run by a native search (a run can be as long as the text)
+    MAC_RUN.lastIndex = probe;
+    MAC_RUN.test(raw);
+    const end = MAC_RUN.lastIndex;
     if (end - start >= MIN_MAC && macsInRun(fs, start, end)) return;
     p = end + 1;
   }
