@@ -515,6 +515,8 @@ for (const ch of '0123456789abcdefABCDEF :,-') CLASS[ch.charCodeAt(0)]! |= C_HEX
 for (let ch = 0x41; ch <= 0x5a; ch++) CLASS[ch]! |= C_LETTER;
 for (let ch = 0x61; ch <= 0x7a; ch++) CLASS[ch]! |= C_LETTER;
 for (const ch of ' .-_*|/+~\u00b7\u2022') CLASS[ch.charCodeAt(0)]! |= C_SPACER;
+/** The rest of a run of C_HEX_RUN characters, from where it is tried (the same set as CLASS). */
+const HEX_RUN = /[0-9a-fA-F :,-]*/y;
 
 /**
  * Both patterns match only hex digits and separators, so every match lies inside a run of such
@@ -535,8 +537,10 @@ function spacedHex(raw: string, c: Collector): void {
     }
     let start = probe;
     while (start > p && (CLASS[raw.charCodeAt(start - 1)]! & C_HEX_RUN) !== 0) start--;
-    let end = probe + 1;
-    while (end < n && (CLASS[raw.charCodeAt(end)]! & C_HEX_RUN) !== 0) end++;
+    // the rest of the run by a native search (a run can be as long as the text)
+    HEX_RUN.lastIndex = probe;
+    HEX_RUN.test(raw);
+    const end = HEX_RUN.lastIndex;
     if (end - start >= MIN_SPACED_HEX) spacedHexRun(raw, start, end, c);
     p = end + 1;
   }
