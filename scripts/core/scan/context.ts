@@ -1,10 +1,11 @@
 // Context of a match: does the persona forbid the phrase, or quote it as something to refuse?
 // Such a match is lowered to a warning, never dropped: an author cannot switch a rule off.
 // Also the phrase gate: which phrase rules can match a text at all, found in one pass.
-import { gatePassOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
+import { gatePassOf, keywordsOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
 import type { GateGroup } from './keywords.ts';
 import type { PhraseRule } from './match.ts';
 import { reachOfAll, type Reach } from './reach.ts';
+import { firstAtOrAfter } from './text.ts';
 import type { TextFile } from './types.ts';
 
 // Cues that, before a phrase in the same sentence, make it the object of a refusal.
@@ -198,7 +199,7 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
         }
         // no anchor in this view's own text (a split phrase opened the rule): no match there either
         const positions = pass.positions.get(g);
-        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!, pass.spaces));
+        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!, keywordsOf(file.view).spaces));
       }
       return { rules, windows };
     },
@@ -252,18 +253,6 @@ export function anchorWindows(positions: readonly number[], norm: string, reach:
     }
   }
   return covered * 2 > n ? null : out;
-}
-
-/** The index of the first entry of an ascending list at or after `at`, searching from `from` on. */
-function firstAtOrAfter(list: Int32Array, at: number, from: number): number {
-  let lo = from;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The offsets of the spaces of a text. */

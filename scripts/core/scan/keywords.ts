@@ -871,8 +871,6 @@ export interface GatePass {
   readonly positions: ReadonlyMap<number, readonly number[]>;
   /** Per group: the rule runs on the whole view. */
   readonly dense: Uint8Array;
-  /** The view's own spaces (ViewKeywords.spaces). */
-  readonly spaces: Int32Array;
 }
 
 const gatePasses: ViewMemo<{ readonly tables: Tables; readonly pass: GatePass }> = createViewMemo();
@@ -906,7 +904,7 @@ export function gatePassOf(view: TextView): GatePass {
   if (flags !== own.flags) {
     for (let g = 0; g < t.total; g++) if (t.isRule[g] === 1 && flags[g] !== 0 && own.flags[g] === 0) dense[g] = 1;
   }
-  const pass: GatePass = { flags, positions: own.positions, dense, spaces: own.spaces };
+  const pass: GatePass = { flags, positions: own.positions, dense };
   gatePasses.set(view, { tables: t, pass });
   return pass;
 }

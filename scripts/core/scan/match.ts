@@ -3,7 +3,7 @@
 // context, and emits one finding per rule and file.
 import { anchorWindows, isRefusalContext } from './context.ts';
 import { keywordsOf } from './keywords.ts';
-import { reachOfAll } from './reach.ts';
+import { reachOfAll, type Reach } from './reach.ts';
 import { DECODED_KINDS, createViewMemo } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
@@ -214,7 +214,7 @@ function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled
     // every match holds one of the rule's keywords: the windows around them hold every match
     const starts = keywordStarts(rule, positionsOf(view, compiled));
     if (starts === null) return null;
-    within = starts === WHOLE ? null : anchorWindows(starts, norm, reachOfAll(rule.patterns), keywordsOf(view).spaces);
+    within = starts === WHOLE ? null : anchorWindows(starts, norm, preparedOf(rule.patterns).reach, keywordsOf(view).spaces);
   }
   const hit = findHitWithin(view, rule, contextual, within ?? WHOLE);
   return hit === OUTSIDE ? findHitWithin(view, rule, contextual, WHOLE) : hit;
@@ -237,7 +237,8 @@ const OUTSIDE: Hit = { start: -1, end: -1, text: '', qualified: false };
 function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, windows: readonly number[]): Hit | null {
   const norm = view.norm;
   const n = norm.length;
-  const { globals, ahead } = preparedOf(rule.patterns);
+  const { globals, reach } = preparedOf(rule.patterns);
+  const ahead = reach.ahead;
   // the text each window is searched in, cut once for every pattern (past the window by the most
   // any pattern reads: more than a pattern needs changes none of its matches that end in the window)
   const count = windows.length >> 1;
@@ -272,10 +273,10 @@ function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, wi
   return weak;
 }
 
-/** A rule's patterns as the matcher runs them: global copies, and the most any reads past a match. */
+/** A rule's patterns as the matcher runs them: global copies, and how far their matches reach (see reach.ts). */
 interface Prepared {
   readonly globals: readonly RegExp[];
-  readonly ahead: number;
+  readonly reach: Reach;
 }
 
 /** By the patterns array, which a rule shares with the per-file copies injection-i18n makes of it. */
@@ -284,7 +285,7 @@ const PREPARED = new WeakMap<readonly RegExp[], Prepared>();
 function preparedOf(patterns: readonly RegExp[]): Prepared {
   let p = PREPARED.get(patterns);
   if (p === undefined) {
-    p = { globals: patterns.map(globalOf), ahead: reachOfAll(patterns).ahead };
+    p = { globals: patterns.map(globalOf), reach: reachOfAll(patterns) };
     PREPARED.set(patterns, p);
   }
   return p;

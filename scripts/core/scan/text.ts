@@ -368,6 +368,23 @@ export function createViewMemo<T>(): ViewMemo<T> {
   };
 }
 
+/**
+ * The index of the first entry of an ascending list at or after `at` (searching from index `from`
+ * on), or the list's length.
+ *
+ * @example firstAtOrAfter(Int32Array.of(2, 5, 9), 5) // 1
+ */
+export function firstAtOrAfter(list: Int32Array, at: number, from = 0): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Views are cheap until read; build one per text. */
 export function createTextView(raw: string): TextView {
   return new TextView(raw);
@@ -385,13 +402,10 @@ type Piece =
  * LF, CR, no-break space, and common symbols that NFKC and lower case leave alone (curly quotes,
  * dashes, bullets, arrows, box drawing), so typical prose with typographic quotes stays fast.
  */
-const NOT_FAST = /[^\t\n\r\x20-\x7e\u00a0\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013-\u2015\u2018-\u2022\u2030\u2039\u203a\u2190-\u21ff\u2500-\u257f]/g;
+const NOT_FAST = /[^\t\n\r\x20-\x7e\u00a0\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013-\u2015\u2018-\u2022\u2030\u2039\u203a\u2190-\u21ff\u2500-\u257f]/;
 /** FAST[c] is 1 for the characters below FAST.length that NOT_FAST lets through (built from it). */
 const FAST = new Uint8Array(0x2580);
-for (let c = 0; c < FAST.length; c++) {
-  NOT_FAST.lastIndex = 0;
-  FAST[c] = NOT_FAST.test(String.fromCharCode(c)) ? 0 : 1;
-}
+for (let c = 0; c < FAST.length; c++) FAST[c] = NOT_FAST.test(String.fromCharCode(c)) ? 0 : 1;
 
 /**
  * The first index at or after `i` of a character NOT_FAST matches, or the length. A table scan:

@@ -9,7 +9,7 @@
 import { isRefusalContext } from '../context.ts';
 import { keywordsOf, registerTriggers, type Triggers as KeywordTriggers } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
-import { createViewMemo } from '../text.ts';
+import { createViewMemo, firstAtOrAfter } from '../text.ts';
 import type { TextView, ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
@@ -615,18 +615,6 @@ function startsPair(pairs: Int32Array, norm: string, p: number, c: number): bool
   const next = norm.charCodeAt(p + 1);
   const slot = (c << 7) | (next < 128 ? next : 0);
   return ((pairs[slot >>> 5]! >>> (slot & 31)) & 1) !== 0;
-}
-
-/** Index of the first value at least `at` in a sorted list (its length when none is). */
-function firstAtOrAfter(list: Int32Array, at: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** A match at a place that does not count (inside fenced code for a rule that skips code). */
