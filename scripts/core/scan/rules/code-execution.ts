@@ -179,15 +179,15 @@ function numbersOf(rules: readonly Gated[]): ListNumbers {
 }
 
 /**
- * Whether a view's own gate words open none of a list's rules, told by its slice of the anchor
- * table (a list registered at once has consecutive numbers); false when unsure.
+ * Whether a view's own gate words open none of a list's rules, told by the rule numbers it opens
+ * (a list registered at once has consecutive numbers); false when unsure.
  */
 function opensNone(gates: ViewGates, list: ListNumbers): boolean {
-  const anchors = gates.anchors;
-  if (anchors === NO_ANCHORS) return true;
+  const opened = gates.opened;
+  if (opened.length === 0) return true;
   if (list.lo < 0) return false;
-  for (let n = list.lo; n < list.hi; n++) if (anchors[n] !== undefined) return false;
-  return true;
+  const i = firstAtOrAfter(opened, list.lo);
+  return i === opened.length || opened[i]! >= list.hi;
 }
 
 /** What the gates of every rule see in one view. */
@@ -196,36 +196,59 @@ interface ViewGates {
   readonly found: Triggers;
   /** How many rules were numbered when this was built. */
   readonly total: number;
-  /** Per rule number: the position lists of its gate words found, in gate order; undefined when none is. */
-  readonly anchors: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined>;
+  /** The numbers of the rules some gate word opens, ascending (usually a few of the hundreds). */
+  readonly opened: Int32Array;
+  /** Per entry of `opened`: the position lists of that rule's gate words found, in gate order. */
+  readonly lists: ReadonlyArray<ReadonlyArray<readonly number[]>>;
+}
+
+/** The position lists of rule `n`'s gate words found in a view, in gate order; undefined when none is. */
+function anchorsIn(gates: ViewGates, n: number): ReadonlyArray<readonly number[]> | undefined {
+  const opened = gates.opened;
+  if (opened.length === 0) return undefined;
+  const i = firstAtOrAfter(opened, n);
+  return i < opened.length && opened[i] === n ? gates.lists[i] : undefined;
 }
 
 const VIEW_GATES: ViewMemo<ViewGates> = createViewMemo();
-const NO_ANCHORS: ReadonlyArray<ReadonlyArray<readonly number[]> | undefined> = [];
+const NO_OPENED = new Int32Array(0);
 
-/** Per rule number, the gate places of the lists in its `anchors` entry while one is built (reused: only the first `anchors[r].length` count). */
+// Scratch of `gatesOf`, indexed by rule number and emptied again after each view: the lists being
+// built and the gate places of their entries (only the first `building[r].length` count). A table
+// of every rule per view cost more to allocate and collect than the walk it served.
+const building: Array<Array<readonly number[]> | undefined> = [];
 const placeLists: Array<number[] | undefined> = [];
+let touched: Int32Array = new Int32Array(64);
+/** How many entries of `touched` a pass cut short by an exception left in `building`. */
+let pending = 0;
 
 /** The gates of a view: for each rule, where its gate words occur (computed once per view). */
 function gatesOf(view: TextView): ViewGates {
   const found = triggersOf(view);
   const cached = VIEW_GATES.get(view);
   if (cached !== undefined && cached.found === found && cached.total === GATED.length) return cached;
-  let anchors = NO_ANCHORS as Array<Array<readonly number[]> | undefined>;
+  for (let i = 0; i < pending; i++) building[touched[i]!] = undefined;
+  // filled, not stored into far past its end: that would turn it into a slow dictionary
+  while (building.length < GATED.length) {
+    building.push(undefined);
+    placeLists.push(undefined);
+  }
+  let count = 0;
   if (found.size > 0) {
-    for (const [word, positions] of found) {
+    found.forEach((positions, word) => {
       const pairs = GATE_WORDS.get(word);
-      if (pairs === undefined) continue;
-      // preallocated: an index far past the end of an empty array would make it a slow dictionary
-      if (anchors === NO_ANCHORS) anchors = new Array<Array<readonly number[]> | undefined>(GATED.length);
+      if (pairs === undefined) return;
       for (let k = 0; k < pairs.length; k += 2) {
         const r = pairs[k]!;
         const place = pairs[k + 1]!;
-        const lists = anchors[r];
+        const lists = building[r];
         if (lists === undefined) {
-          anchors[r] = [positions];
+          building[r] = [positions];
           // reused, not emptied: setting an array's length is a slow call
           (placeLists[r] ??= [])[0] = place;
+          if (count === touched.length) touched = growTouched(touched);
+          touched[count++] = r;
+          pending = count;
           continue;
         }
         // keep gate order (rules with 'start' anchors try them in that order); lists are short
@@ -241,17 +264,34 @@ function gatesOf(view: TextView): ViewGates {
         lists[i] = positions;
         at[i] = place;
       }
-    }
+    });
   }
-  const gates: ViewGates = { found, total: GATED.length, anchors };
+  let opened: Int32Array = NO_OPENED;
+  const lists: Array<ReadonlyArray<readonly number[]>> = [];
+  if (count > 0) {
+    opened = touched.slice(0, count).sort();
+    for (let i = 0; i < count; i++) {
+      const r = opened[i]!;
+      lists.push(building[r]!);
+      building[r] = undefined;
+    }
+    pending = 0;
+  }
+  const gates: ViewGates = { found, total: GATED.length, opened, lists };
   VIEW_GATES.set(view, gates);
   return gates;
 }
 
+function growTouched(buf: Int32Array): Int32Array {
+  const out = new Int32Array(buf.length * 2);
+  out.set(buf);
+  return out;
+}
+
 /** Whether a rule's gate words occur in any of the decoded segments of a view (or, with `hidden`, its hidden ones that are not verbatim). */
 function openInSegments(view: TextView, r: number, hidden: boolean): boolean {
-  for (const seg of view.decoded) if (gatesOf(seg.view).anchors[r] !== undefined) return true;
-  if (hidden) for (const seg of view.hidden) if (!seg.verbatim && gatesOf(seg.view).anchors[r] !== undefined) return true;
+  for (const seg of view.decoded) if (anchorsIn(gatesOf(seg.view), r) !== undefined) return true;
+  if (hidden) for (const seg of view.hidden) if (!seg.verbatim && anchorsIn(gatesOf(seg.view), r) !== undefined) return true;
   return false;
 }
 
@@ -321,13 +361,12 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
   const numbers = list.numbers;
   for (const file of ctx.texts) {
     const gates = gatesOf(file.view);
-    const anchors = gates.anchors;
     const segments = file.view.decoded.length > 0 || file.view.hidden.length > 0;
     if (!segments && opensNone(gates, list)) continue;
     let src: RawSource | null = null;
     for (let r = 0; r < rules.length; r++) {
       const n = numbers[r]!;
-      if (anchors[n] === undefined && !(segments && openInSegments(file.view, n, true))) continue;
+      if (anchorsIn(gates, n) === undefined && !(segments && openInSegments(file.view, n, true))) continue;
       const rule = rules[r]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       src ??= rawSourceOf(file);
@@ -536,7 +575,7 @@ interface PhraseHit {
 
 /** The first match of a rule in a view (one that is not refused, if any), searching near anchors only. */
 function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: boolean): PhraseHit | null {
-  const anchors = gatesOf(view).anchors[n];
+  const anchors = anchorsIn(gatesOf(view), n);
   if (anchors === undefined) return null;
   const norm = view.norm;
   let weak: PhraseHit | null = null;
@@ -831,13 +870,12 @@ export function runPhrases(
   const numbers = prepared.numbers.numbers;
   for (const file of ctx.texts) {
     const gates = gatesOf(file.view);
-    const anchors = gates.anchors;
     const segments = file.view.decoded;
     if (segments.length === 0 && opensNone(gates, prepared.numbers)) continue;
     const markdown = MARKDOWN_EXTS.has(file.ext);
     for (let i = 0; i < rules.length; i++) {
       const n = numbers[i]!;
-      if (anchors[n] === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
+      if (anchorsIn(gates, n) === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
       const rule = rules[i]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       const code = prepared.codes[i]!;
@@ -1248,7 +1286,7 @@ export const fastPaths = {
   },
   /** The position lists of the gate words of `rule` found in a view, in gate order (each word once). */
   anchorsOf(view: TextView, rule: Gated): ReadonlyArray<readonly number[]> {
-    return gatesOf(view).anchors[numberOf(rule)] ?? [];
+    return anchorsIn(gatesOf(view), numberOf(rule)) ?? [];
   },
   /** Where judgeSource looks for a needle: the offsets it finds in the text it searches. */
   needlePlaces(src: RawSource, needle: string): number[] {
