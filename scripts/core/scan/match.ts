@@ -1,6 +1,7 @@
 // Shared matcher for phrase rules: runs a family's patterns over every text view of every file
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
+import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext } from './context.ts';
 import { keywordsOf } from './keywords.ts';
 import { reachOfAll, type Reach } from './reach.ts';
@@ -104,7 +105,8 @@ const GLOBAL = new WeakMap<RegExp, RegExp>();
 function globalOf(pattern: RegExp): RegExp {
   let re = GLOBAL.get(pattern);
   if (!re) {
-    re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g');
+    // compacted: the matcher reads whole matches only (see compact-regex.ts)
+    re = new RegExp(compactSource(pattern.source), pattern.flags.includes('g') ? pattern.flags : pattern.flags + 'g');
     GLOBAL.set(pattern, re);
   }
   return re;

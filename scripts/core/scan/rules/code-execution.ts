@@ -9,6 +9,7 @@
 import { isRefusalContext } from '../context.ts';
 import { keywordsOf, registerTriggers, type Triggers as KeywordTriggers } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
+import { compactPattern } from '../compact-regex.ts';
 import { createViewMemo, firstAtOrAfter } from '../text.ts';
 import type { TextView, ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
@@ -656,13 +657,22 @@ function startsPair(pairs: Int32Array, norm: string, p: number, c: number): bool
   return ((pairs[slot >>> 5]! >>> (slot & 31)) & 1) !== 0;
 }
 
+const COMPACT_PATTERNS = new WeakMap<GatedPhraseRule, readonly RegExp[]>();
+
+/** A rule's patterns as `tryAt` runs them: compacted, since only whole matches are read (see compact-regex.ts). */
+function compactPatternsOf(rule: GatedPhraseRule): readonly RegExp[] {
+  let list = COMPACT_PATTERNS.get(rule);
+  if (list === undefined) COMPACT_PATTERNS.set(rule, (list = rule.patterns.map((re) => compactPattern(re))));
+  return list;
+}
+
 /** A match at a place that does not count (inside fenced code for a rule that skips code). */
 const SKIPPED: PhraseHit = { start: -1, end: -1, text: '', refused: true };
 
 /** The rule's first pattern that matches at `p`, as a hit; SKIPPED when it is in skipped code; null when none matches. */
 function tryAt(view: TextView, rule: GatedPhraseRule, markdown: boolean, p: number): PhraseHit | null {
   const norm = view.norm;
-  for (const re of rule.patterns) {
+  for (const re of compactPatternsOf(rule)) {
     re.lastIndex = p;
     const m = re.exec(norm);
     if (m === null || m[0].length === 0) continue;
@@ -1287,6 +1297,10 @@ export const fastPaths = {
   /** The position lists of the gate words of `rule` found in a view, in gate order (each word once). */
   anchorsOf(view: TextView, rule: Gated): ReadonlyArray<readonly number[]> {
     return anchorsIn(gatesOf(view), numberOf(rule)) ?? [];
+  },
+  /** The patterns of every registered gated phrase rule, as written (tryAt runs them compacted). */
+  phrasePatterns(): RegExp[] {
+    return GATED.flatMap((rule) => ('patterns' in rule ? [...(rule as GatedPhraseRule).patterns] : []));
   },
   /** Where judgeSource looks for a needle: the offsets it finds in the text it searches. */
   needlePlaces(src: RawSource, needle: string): number[] {
