@@ -1,7 +1,8 @@
 // Text a reader of the rendered page would not see, and encoded payloads, pulled out for rescanning.
 //
 // Every extractor is linear: literal searches with indexOf, hand-written scanners whose inner
-// loops stop at characters that start the next candidate (so scans never overlap), and regular
+// loops stop at characters that start the next candidate (so scans never overlap; the base64
+// scan reads the stretch before a run that follows '=' padding twice at most), and regular
 // expressions whose repeats are bounded or over disjoint classes. Decoding is capped per text
 // (volume and count), so an adversarial file cannot make the rescans grow.
 import type { Invisible, SegmentKind } from './text.ts';
@@ -722,11 +723,12 @@ function isUrlPlain(ch: number): boolean {
 
 // rot13: a line whose rot13 holds several common English words while the line itself does not.
 // Lines are found from the rot13 forms of a few very common words, then counted in full.
-// The gate words (rot13 of "the ", "you ", "and ", "all ", ignore, instruct, system, prompt) are
-// looked for from their rarest letter: q, z, v, y, b or g are 5% of the characters of prose,
-// where the words' first letters are 19%, and a regular expression search costs about what its
-// first character lets through. ROT13_ANCHOR matches a word exactly where it holds it, so the
-// word starts ANCHOR_OFFSET characters before the match.
+// The gate words, rot13 of "the ", "you ", "and ", "all ", ignore, instruct, system and prompt
+// (the alternation /(?:gur|lbh|naq|nyy) |vtaber|vafgehpg|flfgrz|cebzcg/gi), are looked for from
+// their rarest letter: q, z, v, y, b and g are 5% of the characters of prose where the words'
+// first letters are 19%, and a regular expression search costs about what its first character
+// lets through (half the time of the alternation). ROT13_ANCHOR matches where a word holds its
+// anchor, exactly when the word is there; anchorOffset says where the word starts.
 const ROT13_ANCHOR = /gur |bh (?<=lbh )|q (?<=naq )|yy (?<=nyy )|v(?:taber|afgehpg)|z(?:(?<=flfgrz)|cg(?<=cebzcg))/gi;
 const ROT13_HINT = /(?<![A-Za-z])(?:gur|naq|lbh|lbhe|vf|nyy|bs|gb|vtaber|cerivbhf|cevbe|vafgehpgvbaf|flfgrz|cebzcg|ehyrf|sbetrg|qvfertneq|abj|jvgu|guvf|gung|ner|jvyy|zhfg|frperg|cnffjbeq|erirny|birevqr|nobir)(?![A-Za-z])/gi;
 const ROT13_MENTION = /rot ?-?13|ebg ?-?13|caesar cipher/i;
@@ -759,12 +761,12 @@ function rot13Lines(raw: string, c: Collector): void {
 }
 
 /**
- * Where the first gate word at or after `from` starts, or -1: the start ROT13_GATE (the words
- * as one alternation) would find. Words are found in the order of their anchors, which is the
- * order of their starts: a word starting earlier but anchored later would have to start inside
- * the other word before its anchor, and no word starts there ("l", "f" and "g" of "flfgrz" are
- * not followed by "bh ", "lfgrz" and "ur ", and "ebz", "bz", "aq" start none). An anchor whose
- * word starts before `from` is passed over.
+ * Where the first gate word at or after `from` starts, or -1, as the alternation finds it. The
+ * words are found in the order of their anchors, which is the order of their starts: a word
+ * starting earlier but anchored later would start inside the other word, before its anchor,
+ * and none can ("lfgrz", "fgrz", "grz", "rz" of "flfgrz", "ebzcg", "bzcg" of "cebzcg" and "aq "
+ * of "naq " begin no gate word; the two 'z' anchors need 'r' and 'b' before them). An anchor
+ * whose word starts before `from` is passed over.
  */
 function nextRot13Gate(raw: string, from: number): number {
   ROT13_ANCHOR.lastIndex = from;
