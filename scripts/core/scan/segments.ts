@@ -1,7 +1,8 @@
 // Text a reader of the rendered page would not see, and encoded payloads, pulled out for rescanning.
 //
 // Every extractor is linear: literal searches with indexOf, hand-written scanners whose inner
-// loops stop at characters that start the next candidate (so scans never overlap), and regular
+// loops stop at characters that start the next candidate (so scans never overlap; the base64
+// scan reads the stretch before a run that follows '=' padding twice at most), and regular
 // expressions whose repeats are bounded or over disjoint classes. Decoding is capped per text
 // (volume and count), so an adversarial file cannot make the rescans grow.
 import type { Invisible, SegmentKind } from './text.ts';
@@ -372,53 +373,122 @@ for (let i = 0; i < 16; i++) {
   HEX['0123456789ABCDEF'.charCodeAt(i)] = i;
 }
 
+// Character classes of the skip scans below (one table over UTF-16, so no range test per read).
+const C_HEX_RUN = 1; // hex digit or [ :,-]
+const C_LETTER = 2; // A-Z a-z
+const C_SPACER = 4; // a separator of spaced-out letters: [ .\-_*|/+~·•]
+const C_BASE64 = 8; // A-Z a-z 0-9 + / - _
+const CLASS = new Uint8Array(65536);
+for (const ch of '0123456789abcdefABCDEF :,-') CLASS[ch.charCodeAt(0)]! |= C_HEX_RUN;
+for (let ch = 0x41; ch <= 0x5a; ch++) CLASS[ch]! |= C_LETTER;
+for (let ch = 0x61; ch <= 0x7a; ch++) CLASS[ch]! |= C_LETTER;
+for (const ch of ' .-_*|/+~\u00b7\u2022') CLASS[ch.charCodeAt(0)]! |= C_SPACER;
+for (let ch = 0; ch < 128; ch++) if (B64[ch] !== 255) CLASS[ch]! |= C_BASE64;
 const MIN_BASE64 = 20;
 const MIN_HEX = 20;
 /** Decoding of a long run stops early when its first bytes are not text (images, keys). */
 const PROBE = 96;
 
+/**
+ * The probing scan (probeBase64, step by step from p = 0) is what decides which runs are
+ * decoded. While raw[p - 1] is not a base64 character, it decodes each maximal run of
+ * MIN_BASE64 or more whole, and nothing else, so a faster search for those runs can stand in
+ * for it. Its p lands after a base64 character only when '=' padding ends right before a run
+ * ("key=value"), and only if a probe fell in the run before the padding: then the next run is
+ * decoded from its second character. So where a long run follows padding, the probing scan
+ * itself is run from p (where both scans are) to past that run.
+ */
 function base64AndHex(raw: string, c: Collector): void {
   const n = raw.length;
-  // Skip search: a run of MIN_BASE64 must cover the character MIN_BASE64 - 1 ahead, so prose is
-  // read a word at a time instead of character by character.
   let p = 0;
   while (p + MIN_BASE64 <= n && !c.full) {
+    if (p > 0 && (CLASS[raw.charCodeAt(p - 1)]! & C_BASE64) !== 0) {
+      p = probeBase64(raw, p, c);
+      continue;
+    }
+    const start = nextBase64Run(raw, p);
+    if (start === -1) return;
+    if (!afterPadding(raw, start)) p = takeBase64Run(raw, start, start + MIN_BASE64 - 1, c);
+    else while (p <= start && p + MIN_BASE64 <= n && !c.full) p = probeBase64(raw, p, c);
+  }
+}
+
+/**
+ * Start of the first run of MIN_BASE64 or more base64 characters at or after `from`, or -1
+ * (raw[from - 1] is not one). Such a run covers the character MIN_BASE64 - 1 ahead; reading
+ * back from there, prose stops at the start of the probed word, and the run can only start
+ * after the first character that is not base64. No character is read twice.
+ */
+function nextBase64Run(raw: string, from: number): number {
+  const n = raw.length;
+  let p = from; // raw[p - 1] is not a base64 character
+  let known = p; // raw[p..known - 1] are base64 characters
+  while (p + MIN_BASE64 <= n) {
     const probe = p + MIN_BASE64 - 1;
-    if (!isB64(raw.charCodeAt(probe))) {
+    if ((CLASS[raw.charCodeAt(probe)]! & C_BASE64) === 0) {
       p = probe + 1;
       continue;
     }
-    let start = probe;
-    while (start > p && isB64(raw.charCodeAt(start - 1))) start--;
-    let end = probe + 1;
-    while (end < n && isB64(raw.charCodeAt(end))) end++;
-    // a block wrapped over lines (76 or 64 characters a line) continues on the next line
-    let lineStart = start;
-    while (end - lineStart >= 40 && (end - lineStart) % 4 === 0) {
-      const nl = raw.charCodeAt(end) === 0x0d ? end + 1 : end;
-      if (raw.charCodeAt(nl) !== 0x0a || nl + 1 >= n || !isB64(raw.charCodeAt(nl + 1))) break;
-      let e = nl + 1;
-      while (e < n && isB64(raw.charCodeAt(e))) e++;
-      lineStart = nl + 1;
-      end = e;
-    }
-    let stop = end;
-    while (stop < n && raw.charCodeAt(stop) === 0x3d && stop - end < 2) stop++;
-    p = stop + 1;
-    if (end - start < MIN_BASE64 || (start > 0 && raw.charCodeAt(start - 1) === 0x25)) continue;
-    let allHex = true;
-    for (let k = start; k < end && allHex; k++) {
-      const d = raw.charCodeAt(k);
-      if (HEX[d] === 255 && d !== 0x0a && d !== 0x0d) allHex = false;
-    }
-    if (allHex) {
-      // hex digits only: a hash, a UUID part or a hex payload, never base64
-      if (end - start >= MIN_HEX && (end - start) % 2 === 0 && !/[\r\n]/.test(raw.slice(start, end))) decodeHexRun(raw, start, end, c);
-      continue;
-    }
-    if (isDataUri(raw, start)) continue;
-    decodeBase64Run(raw, start, end, stop, c);
+    const low = known > p ? known : p;
+    let k = probe - 1;
+    while (k >= low && (CLASS[raw.charCodeAt(k)]! & C_BASE64) !== 0) k--;
+    if (k < low) return p;
+    p = k + 1;
+    known = probe + 1;
   }
+  return -1;
+}
+
+/** Whether one or two '=' right after a base64 character end right before `at` (a run's padding). */
+function afterPadding(raw: string, at: number): boolean {
+  if (at < 2 || raw.charCodeAt(at - 1) !== 0x3d) return false;
+  const before = raw.charCodeAt(at - 2);
+  if (before === 0x3d) return at >= 3 && (CLASS[raw.charCodeAt(at - 3)]! & C_BASE64) !== 0;
+  return (CLASS[before]! & C_BASE64) !== 0;
+}
+
+/**
+ * One step of the probing scan: a run of MIN_BASE64 must cover the character MIN_BASE64 - 1
+ * ahead, so the character there is read, and the run holding it if it is one. Returns the next p.
+ */
+function probeBase64(raw: string, p: number, c: Collector): number {
+  const probe = p + MIN_BASE64 - 1;
+  if (!isB64(raw.charCodeAt(probe))) return probe + 1;
+  let start = probe;
+  while (start > p && isB64(raw.charCodeAt(start - 1))) start--;
+  return takeBase64Run(raw, start, probe, c);
+}
+
+/** Read the run from `start` through `probe` to its end and decode it; returns where the scan goes on. */
+function takeBase64Run(raw: string, start: number, probe: number, c: Collector): number {
+  const n = raw.length;
+  let end = probe + 1;
+  while (end < n && isB64(raw.charCodeAt(end))) end++;
+  // a block wrapped over lines (76 or 64 characters a line) continues on the next line
+  let lineStart = start;
+  while (end - lineStart >= 40 && (end - lineStart) % 4 === 0) {
+    const nl = raw.charCodeAt(end) === 0x0d ? end + 1 : end;
+    if (raw.charCodeAt(nl) !== 0x0a || nl + 1 >= n || !isB64(raw.charCodeAt(nl + 1))) break;
+    let e = nl + 1;
+    while (e < n && isB64(raw.charCodeAt(e))) e++;
+    lineStart = nl + 1;
+    end = e;
+  }
+  let stop = end;
+  while (stop < n && raw.charCodeAt(stop) === 0x3d && stop - end < 2) stop++;
+  if (end - start < MIN_BASE64 || (start > 0 && raw.charCodeAt(start - 1) === 0x25)) return stop + 1;
+  let allHex = true;
+  for (let k = start; k < end && allHex; k++) {
+    const d = raw.charCodeAt(k);
+    if (HEX[d] === 255 && d !== 0x0a && d !== 0x0d) allHex = false;
+  }
+  if (allHex) {
+    // hex digits only: a hash, a UUID part or a hex payload, never base64
+    if (end - start >= MIN_HEX && (end - start) % 2 === 0 && !/[\r\n]/.test(raw.slice(start, end))) decodeHexRun(raw, start, end, c);
+    return stop + 1;
+  }
+  if (!isDataUri(raw, start)) decodeBase64Run(raw, start, end, stop, c);
+  return stop + 1;
 }
 
 function isB64(ch: number): boolean {
@@ -506,15 +576,6 @@ const SPACED_HEX = /(?<![0-9a-zA-Z])[0-9a-fA-F]{2}(?:[ :,-][0-9a-fA-F]{2}){9,}(?
 /** Shortest SPACED_HEX match: ten pairs and nine separators. */
 const MIN_SPACED_HEX = 29;
 
-// Character classes of the skip scans below (one table over UTF-16, so no range test per read).
-const C_HEX_RUN = 1; // hex digit or [ :,-]
-const C_LETTER = 2; // A-Z a-z
-const C_SPACER = 4; // a separator of spaced-out letters: [ .\-_*|/+~·•]
-const CLASS = new Uint8Array(65536);
-for (const ch of '0123456789abcdefABCDEF :,-') CLASS[ch.charCodeAt(0)]! |= C_HEX_RUN;
-for (let ch = 0x41; ch <= 0x5a; ch++) CLASS[ch]! |= C_LETTER;
-for (let ch = 0x61; ch <= 0x7a; ch++) CLASS[ch]! |= C_LETTER;
-for (const ch of ' .-_*|/+~\u00b7\u2022') CLASS[ch.charCodeAt(0)]! |= C_SPACER;
 /** The rest of a run of C_HEX_RUN characters, from where it is tried (the same set as CLASS). */
 const HEX_RUN = /[0-9a-fA-F :,-]*/y;
 
@@ -524,24 +585,33 @@ const HEX_RUN = /[0-9a-fA-F :,-]*/y;
  * payload, and the gate's progress inside one never reaches past it (its matches stay inside
  * the run), so only the long runs are searched, each exactly as the whole text was before.
  * The runs are found by a skip search: a run of MIN_SPACED_HEX covers the character
- * MIN_SPACED_HEX - 1 ahead, so prose costs about one read per window.
+ * MIN_SPACED_HEX - 1 ahead, so prose costs about one read per window, and reading back from
+ * there the run can only start after the first character that is not a run character: a short
+ * run costs the few characters behind the probe, and only a long one is read to its end.
  */
 function spacedHex(raw: string, c: Collector): void {
   const n = raw.length;
   let p = 0; // raw[p - 1] is not a run character
+  let known = 0; // raw[p..known - 1] are run characters
   while (p + MIN_SPACED_HEX <= n && !c.full) {
     const probe = p + MIN_SPACED_HEX - 1;
     if ((CLASS[raw.charCodeAt(probe)]! & C_HEX_RUN) === 0) {
       p = probe + 1;
       continue;
     }
-    let start = probe;
-    while (start > p && (CLASS[raw.charCodeAt(start - 1)]! & C_HEX_RUN) !== 0) start--;
+    const low = known > p ? known : p;
+    let k = probe - 1;
+    while (k >= low && (CLASS[raw.charCodeAt(k)]! & C_HEX_RUN) !== 0) k--;
+    if (k >= low) {
+      p = k + 1;
+      known = probe + 1;
+      continue;
+    }
     // the rest of the run by a native search (a run can be as long as the text)
     HEX_RUN.lastIndex = probe;
     HEX_RUN.test(raw);
     const end = HEX_RUN.lastIndex;
-    if (end - start >= MIN_SPACED_HEX) spacedHexRun(raw, start, end, c);
+    spacedHexRun(raw, p, end, c);
     p = end + 1;
   }
 }
@@ -653,7 +723,13 @@ function isUrlPlain(ch: number): boolean {
 
 // rot13: a line whose rot13 holds several common English words while the line itself does not.
 // Lines are found from the rot13 forms of a few very common words, then counted in full.
-const ROT13_GATE = /(?:gur|lbh|naq|nyy) |vtaber|vafgehpg|flfgrz|cebzcg/gi;
+// The gate words, rot13 of "the ", "you ", "and ", "all ", ignore, instruct, system and prompt
+// (the alternation /(?:gur|lbh|naq|nyy) |vtaber|vafgehpg|flfgrz|cebzcg/gi), are looked for from
+// their rarest letter: q, z, v, y, b and g are 5% of the characters of prose where the words'
+// first letters are 19%, and a regular expression search costs about what its first character
+// lets through (half the time of the alternation). ROT13_ANCHOR matches where a word holds its
+// anchor, exactly when the word is there; anchorOffset says where the word starts.
+const ROT13_ANCHOR = /gur |bh (?<=lbh )|q (?<=naq )|yy (?<=nyy )|v(?:taber|afgehpg)|z(?:(?<=flfgrz)|cg(?<=cebzcg))/gi;
 const ROT13_HINT = /(?<![A-Za-z])(?:gur|naq|lbh|lbhe|vf|nyy|bs|gb|vtaber|cerivbhf|cevbe|vafgehpgvbaf|flfgrz|cebzcg|ehyrf|sbetrg|qvfertneq|abj|jvgu|guvf|gung|ner|jvyy|zhfg|frperg|cnffjbeq|erirny|birevqr|nobir)(?![A-Za-z])/gi;
 const ROT13_MENTION = /rot ?-?13|ebg ?-?13|caesar cipher/i;
 const COMMON = new Set(
@@ -669,20 +745,46 @@ const MAX_ROT13_LINE = 4000;
 
 function rot13Lines(raw: string, c: Collector): void {
   let mentioned: boolean | null = null;
-  ROT13_GATE.lastIndex = 0;
-  for (let g = ROT13_GATE.exec(raw); g !== null && !c.full; g = ROT13_GATE.exec(raw)) {
+  for (let at = nextRot13Gate(raw, 0); at !== -1 && !c.full; ) {
     mentioned ??= ROT13_MENTION.test(raw);
-    let from = g.index;
-    while (from > 0 && g.index - from < MAX_ROT13_LINE && raw.charCodeAt(from - 1) !== 0x0a) from--;
-    let to = g.index;
-    while (to < raw.length && to - g.index < MAX_ROT13_LINE && raw.charCodeAt(to) !== 0x0a) to++;
-    ROT13_GATE.lastIndex = to;
+    let from = at;
+    while (from > 0 && at - from < MAX_ROT13_LINE && raw.charCodeAt(from - 1) !== 0x0a) from--;
+    let to = at;
+    while (to < raw.length && to - at < MAX_ROT13_LINE && raw.charCodeAt(to) !== 0x0a) to++;
     const line = raw.slice(from, to);
     let hits = 0;
     ROT13_HINT.lastIndex = 0;
     while (ROT13_HINT.exec(line) !== null) hits++;
     if (hits >= (mentioned ? 1 : 2)) tryRot13Line(raw, from, to, mentioned, c);
+    at = nextRot13Gate(raw, to);
   }
+}
+
+/**
+ * Where the first gate word at or after `from` starts, or -1, as the alternation finds it. The
+ * words are found in the order of their anchors, which is the order of their starts: a word
+ * starting earlier but anchored later would start inside the other word, before its anchor,
+ * and none can ("lfgrz", "fgrz", "grz", "rz" of "flfgrz", "ebzcg", "bzcg" of "cebzcg" and "aq "
+ * of "naq " begin no gate word; the two 'z' anchors need 'r' and 'b' before them). An anchor
+ * whose word starts before `from` is passed over.
+ */
+function nextRot13Gate(raw: string, from: number): number {
+  ROT13_ANCHOR.lastIndex = from;
+  for (let m = ROT13_ANCHOR.exec(raw); m !== null; m = ROT13_ANCHOR.exec(raw)) {
+    const start = m.index - anchorOffset(m[0]);
+    if (start >= from) return start;
+    ROT13_ANCHOR.lastIndex = m.index + 1;
+  }
+  return -1;
+}
+
+/** How far before its anchor (the match of ROT13_ANCHOR) a gate word starts. */
+function anchorOffset(match: string): number {
+  const first = match.charCodeAt(0) | 0x20;
+  if (first === 0x62 || first === 0x79) return 1; // b of "lbh ", y of "nyy "
+  if (first === 0x71) return 2; // q of "naq "
+  if (first === 0x7a) return match.length === 1 ? 5 : 3; // z of "flfgrz", of "cebzcg"
+  return 0;
 }
 
 function tryRot13Line(raw: string, from: number, to: number, mentioned: boolean, c: Collector): void {
