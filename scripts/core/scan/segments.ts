@@ -390,26 +390,18 @@ const MIN_HEX = 20;
 const PROBE = 96;
 
 /**
- * The probing scan (probeBase64, step by step from p = 0) is what decides which runs are
- * decoded. While raw[p - 1] is not a base64 character, it decodes each maximal run of
- * MIN_BASE64 or more whole, and nothing else, so a faster search for those runs can stand in
- * for it. Its p lands after a base64 character only when '=' padding ends right before a run
- * ("key=value"), and only if a probe fell in the run before the padding: then the next run is
- * decoded from its second character. So where a long run follows padding, the probing scan
- * itself is run from p (where both scans are) to past that run.
+ * Every maximal run of MIN_BASE64 or more base64 characters is decoded whole, from its first
+ * character, and nothing else: the runs are found by a skip search (nextBase64Run). A run may
+ * follow another's '=' padding ("key=<payload>"): the padding is not a base64 character, so the
+ * payload is a run of its own.
  */
 function base64AndHex(raw: string, c: Collector): void {
   const n = raw.length;
-  let p = 0;
+  let p = 0; // raw[p - 1] is not a base64 character
   while (p + MIN_BASE64 <= n && !c.full) {
-    if (p > 0 && (CLASS[raw.charCodeAt(p - 1)]! & C_BASE64) !== 0) {
-      p = probeBase64(raw, p, c);
-      continue;
-    }
     const start = nextBase64Run(raw, p);
     if (start === -1) return;
-    if (!afterPadding(raw, start)) p = takeBase64Run(raw, start, start + MIN_BASE64 - 1, c);
-    else while (p <= start && p + MIN_BASE64 <= n && !c.full) p = probeBase64(raw, p, c);
+    p = takeBase64Run(raw, start, start + MIN_BASE64 - 1, c);
   }
 }
 
@@ -439,26 +431,6 @@ function nextBase64Run(raw: string, from: number): number {
   return -1;
 }
 
-/** Whether one or two '=' right after a base64 character end right before `at` (a run's padding). */
-function afterPadding(raw: string, at: number): boolean {
-  if (at < 2 || raw.charCodeAt(at - 1) !== 0x3d) return false;
-  const before = raw.charCodeAt(at - 2);
-  if (before === 0x3d) return at >= 3 && (CLASS[raw.charCodeAt(at - 3)]! & C_BASE64) !== 0;
-  return (CLASS[before]! & C_BASE64) !== 0;
-}
-
-/**
- * One step of the probing scan: a run of MIN_BASE64 must cover the character MIN_BASE64 - 1
- * ahead, so the character there is read, and the run holding it if it is one. Returns the next p.
- */
-function probeBase64(raw: string, p: number, c: Collector): number {
-  const probe = p + MIN_BASE64 - 1;
-  if (!isB64(raw.charCodeAt(probe))) return probe + 1;
-  let start = probe;
-  while (start > p && isB64(raw.charCodeAt(start - 1))) start--;
-  return takeBase64Run(raw, start, probe, c);
-}
-
 /** Read the run from `start` through `probe` to its end and decode it; returns where the scan goes on. */
 function takeBase64Run(raw: string, start: number, probe: number, c: Collector): number {
   const n = raw.length;
@@ -476,7 +448,10 @@ function takeBase64Run(raw: string, start: number, probe: number, c: Collector):
   }
   let stop = end;
   while (stop < n && raw.charCodeAt(stop) === 0x3d && stop - end < 2) stop++;
-  if (end - start < MIN_BASE64 || (start > 0 && raw.charCodeAt(start - 1) === 0x25)) return stop + 1;
+  // go on right after the padding ('=' is no base64 character, and a run may start next to it),
+  // else past the character that ended the run
+  const next = stop > end ? stop : end + 1;
+  if (end - start < MIN_BASE64 || (start > 0 && raw.charCodeAt(start - 1) === 0x25)) return next;
   let allHex = true;
   for (let k = start; k < end && allHex; k++) {
     const d = raw.charCodeAt(k);
@@ -485,10 +460,10 @@ function takeBase64Run(raw: string, start: number, probe: number, c: Collector):
   if (allHex) {
     // hex digits only: a hash, a UUID part or a hex payload, never base64
     if (end - start >= MIN_HEX && (end - start) % 2 === 0 && !/[\r\n]/.test(raw.slice(start, end))) decodeHexRun(raw, start, end, c);
-    return stop + 1;
+    return next;
   }
   if (!isDataUri(raw, start)) decodeBase64Run(raw, start, end, stop, c);
-  return stop + 1;
+  return next;
 }
 
 function isB64(ch: number): boolean {
