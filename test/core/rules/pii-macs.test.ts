@@ -59,6 +59,16 @@ describe('dashed and dotted MAC addresses', () => {
     expect(macOffset('x 3C-22-FB-12-34-56')).toBe(2);
   });
 
+  it('reports the MAC the whole-text search reported when runs end just short of or just past a MAC length', () => {
+    const cases = [];
+    for (let pad = 0; pad < 16; pad++) {
+      cases.push(`${'x'.repeat(pad)} 3c22.fb12.3456`, `${'x'.repeat(pad)}3c22.fb12.345 3c22.fb12.3456`, `${'y'.repeat(pad)} ab-cd 3C-22-FB-12-34-56`);
+      cases.push(`${'x '.repeat(pad)}${'ace.'.repeat(4)} 3c22.fb12.3456`, `${'z'.repeat(pad)} deadbeefcafe 0012.3456.789a`, `face ${'b'.repeat(pad)}-00-1A-2B-3C-4D-5E`);
+    }
+    cases.push('3c22.fb12.3456', 'x3c22.fb12.3456', `${'a'.repeat(13)} ${'3c22.fb12.3456'}`, `${'e'.repeat(14)}\n3C-22-FB-12-34-56`);
+    for (const text of cases) expect(macOffset(text), text).toBe(referenceMacOffset(text));
+  });
+
   it('matches the whole-text search on random text', () => {
     const rand = generator(17);
     const alphabet = ['3c', '22', 'A0', '1', '-', '.', '12', '3456', ' ', 'x', '\n', 'é', '3C-22-', 'fb12.', 'fb-12-34-56', '3c22.fb12.3456', '00-00-', '-34-56', '0012.'];

@@ -89,19 +89,51 @@ export function blockSums(norm: string, model: LinearModel): { sums: Int32Array;
  * half a span, the last one flush with the end; a text no longer than a span is one window.
  */
 export function forEachWindow(blocks: number, spans: readonly number[], visit: (from: number, to: number) => void): void {
+  const out = new Int32Array(2 * windowBound(blocks, spans));
+  const n = listWindows(blocks, spans, out);
+  for (let k = 0; k < n; k++) visit(out[2 * k]!, out[2 * k + 1]!);
+}
+
+/** At most how many windows `listWindows` lists for a text of `blocks` blocks. */
+function windowBound(blocks: number, spans: readonly number[]): number {
+  return spans.length * (blocks + 2);
+}
+
+/** The windows of `forEachWindow`, in its order, as [from, to) pairs in `out`; returns how many. */
+function listWindows(blocks: number, spans: readonly number[], out: Int32Array): number {
+  let n = 0;
   let whole = false;
   for (const span of spans) {
     if (blocks <= span) {
-      if (!whole) visit(0, blocks);
+      if (!whole) {
+        out[n++] = 0;
+        out[n++] = blocks;
+      }
       whole = true;
       continue;
     }
     const stride = Math.max(1, span >> 1);
     let k = 0;
-    for (; k + span <= blocks; k += stride) visit(k, k + span);
-    if (k - stride + span < blocks) visit(blocks - span, blocks);
+    for (; k + span <= blocks; k += stride) {
+      out[n++] = k;
+      out[n++] = k + span;
+    }
+    if (k - stride + span < blocks) {
+      out[n++] = blocks - span;
+      out[n++] = blocks;
+    }
   }
+  return n >> 1;
 }
+
+/**
+ * Below this best z (probability 1 - 2e-9), the probabilities of windows whose z is Z_MARGIN or
+ * more under the best are smaller by far more than the rounding of `windowProbability`
+ * (sigmoid'(z) >= 1e-9 there, rounding ~1e-16); above it many windows can round to the same
+ * probability (all are 1 past z = 37), so every window is computed.
+ */
+const Z_SURE = 20;
+const Z_MARGIN = 0.5;
 
 /**
  * Score a normalised text: the probability of its most suspicious window.
@@ -112,8 +144,9 @@ export function forEachWindow(blocks: number, spans: readonly number[], visit: (
  */
 export function scoreNorm(norm: string, model: LinearModel): WindowScore {
   const blocks = Math.max(1, Math.ceil(norm.length / model.blockSize));
-  // scratch arrays, reused: a scan scores many short texts, and four fresh typed arrays per text
+  // scratch arrays, reused: a scan scores many short texts, and fresh typed arrays per text
   // cost more than scoring a short one
+  const bound = windowBound(blocks, model.spans);
   if (scratchSums.length < blocks) {
     const size = Math.max(blocks, scratchSums.length * 2);
     scratchSums = new Int32Array(size);
@@ -121,6 +154,8 @@ export function scoreNorm(norm: string, model: LinearModel): WindowScore {
     scratchSumAt = new Float64Array(size + 1);
     scratchCountAt = new Float64Array(size + 1);
   }
+  if (scratchWindows.length < 2 * bound) scratchWindows = new Int32Array(Math.max(2 * bound, scratchWindows.length * 2));
+  if (scratchZ.length < bound) scratchZ = new Float64Array(Math.max(bound, scratchZ.length * 2));
   const sums = scratchSums.fill(0, 0, blocks);
   const counts = scratchCounts.fill(0, 0, blocks);
   sumFeatures(norm, model.blockSize, model.bits, model.weights, sums, counts);
@@ -133,17 +168,34 @@ export function scoreNorm(norm: string, model: LinearModel): WindowScore {
     sumAt[k + 1] = sumAt[k]! + sums[k]!;
     countAt[k + 1] = countAt[k]! + counts[k]!;
   }
+  // The best window is the first with the highest probability, sigmoid(z). The sigmoid rises with
+  // z, so one pass finds the highest z and the exp is taken only for the windows near it, in
+  // window order: the others' probabilities are surely lower (see Z_SURE), so the same window wins.
+  const windows = scratchWindows;
+  const zs = scratchZ;
+  const n = listWindows(blocks, model.spans, windows);
+  let zBest = -Infinity;
+  for (let w = 0; w < n; w++) {
+    const from = windows[2 * w]!;
+    const to = windows[2 * w + 1]!;
+    const z = windowZ(model, sumAt[to]! - sumAt[from]!, countAt[to]! - countAt[from]!);
+    zs[w] = z;
+    if (z > zBest) zBest = z;
+  }
+  const floor = zBest > Z_SURE ? -Infinity : zBest - Z_MARGIN;
   let best = -1;
   let bestFrom = 0;
   let bestTo = blocks;
-  forEachWindow(blocks, model.spans, (from, to) => {
-    const p = windowProbability(model, sumAt[to]! - sumAt[from]!, countAt[to]! - countAt[from]!);
+  for (let w = 0; w < n; w++) {
+    const z = zs[w]!;
+    if (z < floor) continue;
+    const p = sigmoid(z);
     if (p > best) {
       best = p;
-      bestFrom = from;
-      bestTo = to;
+      bestFrom = windows[2 * w]!;
+      bestTo = windows[2 * w + 1]!;
     }
-  });
+  }
   let focus = bestFrom;
   for (let k = bestFrom + 1; k < bestTo; k++) if (sums[k]! > sums[focus]!) focus = k;
   const size = model.blockSize;
@@ -154,7 +206,15 @@ let scratchSums = new Int32Array(64);
 let scratchCounts = new Uint32Array(64);
 let scratchSumAt = new Float64Array(65);
 let scratchCountAt = new Float64Array(65);
+let scratchWindows = new Int32Array(256);
+let scratchZ = new Float64Array(128);
 
-function windowProbability(model: LinearModel, sum: number, count: number): number {
-  return sigmoid(model.bias + (count > 0 ? (sum * model.scale) / Math.sqrt(count) : 0));
+/** A window's logit: its features L2-normalised as if distinct (see the header). */
+function windowZ(model: LinearModel, sum: number, count: number): number {
+  return model.bias + (count > 0 ? (sum * model.scale) / Math.sqrt(count) : 0);
+}
+
+/** The probability of a window, as scoreNorm computes it (for tests and the training script). */
+export function windowProbability(model: LinearModel, sum: number, count: number): number {
+  return sigmoid(windowZ(model, sum, count));
 }

@@ -12,7 +12,7 @@
 import { MODEL } from '../classifier/model.generated.ts';
 import { decodeModel, scoreNorm, type LinearModel } from '../classifier/model.ts';
 import type { Segment, TextView } from '../text.ts';
-import type { RuleFamily } from '../types.ts';
+import type { Emit, RuleFamily } from '../types.ts';
 
 /** Extensions of the files the model reads (prose and markup; not soul.json or other data). */
 const EXTENSIONS: ReadonlySet<string> = new Set(['md', 'markdown', 'txt', 'yaml', 'yml', 'svg']);
@@ -47,20 +47,82 @@ function pointAt(view: TextView, normIndex: number): { offset: number; snippet: 
   const at = view.normOffset(normIndex);
   const lineStart = view.raw.lastIndexOf('\n', at - 1) + 1;
   const offset = at - lineStart > 200 ? at : lineStart;
-  const found = view.raw.indexOf('\n', offset);
-  const lineEnd = found === -1 ? view.raw.length : found;
+  return { offset, snippet: snippetAt(view.raw, offset) };
+}
+
+/**
+ * The line from `offset` with white space collapsed, cut to 67 characters and "..." when longer
+ * than 70.
+ *
+ * @example snippetAt('a  b\nc', 0) // 'a b'
+ */
+export function snippetAt(raw: string, offset: number): string {
+  const found = raw.indexOf('\n', offset);
+  const lineEnd = found === -1 ? raw.length : found;
   // the snippet needs the line's first 70 characters once white space is collapsed: a prefix
   // that already yields more gives the same 67 (a line of a megabyte is not copied to find them)
   if (lineEnd - offset > 512) {
-    const head = view.raw.slice(offset, offset + 512).replace(/\s+/g, ' ').trimStart();
-    if (head.length > 70) return { offset, snippet: `${head.slice(0, 67)}...` };
+    const head = collapsedPrefix(raw, offset, offset + 512, false);
+    if (head.length > SNIPPET) return `${head.slice(0, SNIPPET - 3)}...`;
   }
-  const line = view.raw.slice(offset, lineEnd).replace(/\s+/g, ' ').trim();
-  return { offset, snippet: line.length > 70 ? `${line.slice(0, 67)}...` : line };
+  const line = collapsedPrefix(raw, offset, lineEnd, true);
+  return line.length > SNIPPET ? `${line.slice(0, SNIPPET - 3)}...` : line;
+}
+
+/** Longest snippet shown whole. */
+const SNIPPET = 70;
+
+/** White space as `\s` and `trim()` see it. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * The first SNIPPET + 1 characters (or all, when fewer) of
+ * `raw.slice(from, to).replace(/\s+/g, ' ')` trimmed at the start, and at the end when `trimEnd`:
+ * read character by character and stopped there, so a long line costs no more than a short one.
+ */
+function collapsedPrefix(raw: string, from: number, to: number, trimEnd: boolean): string {
+  let out = '';
+  let pending = false; // a run of white space after some output
+  for (let i = from; i < to && out.length <= SNIPPET; i++) {
+    const c = raw.charCodeAt(i);
+    if (isSpace(c)) {
+      pending = out.length > 0;
+      continue;
+    }
+    if (pending) {
+      out += ' ';
+      pending = false;
+      if (out.length > SNIPPET) break;
+    }
+    out += raw[i];
+  }
+  if (pending && !trimEnd && out.length <= SNIPPET) out += ' ';
+  return out;
 }
 
 function formatProbability(p: number): string {
   return p >= 0.9995 ? '>0.999' : p.toFixed(3);
+}
+
+/** Flag the first hidden or decoded segment the model flags; whether one was. */
+function flagSegment(name: string, segments: readonly Segment[], model: LinearModel, emit: Emit): boolean {
+  for (const seg of segments) {
+    if (seg.text.length < MIN_SEGMENT) continue;
+    const hit = scoreNorm(seg.view.norm, model);
+    if (hit.probability <= model.threshold) continue;
+    emit({
+      code: 'SEC009',
+      file: name,
+      offset: seg.offset,
+      message: `Hidden text ${SEGMENT_LABEL[seg.kind] ?? `(${seg.kind})`} reads like a prompt injection or jailbreak (learned model: probability ${formatProbability(hit.probability)}) near "${pointAt(seg.view, hit.focus).snippet}"; remove it`,
+    });
+    return true;
+  }
+  return false;
 }
 
 export const classifier: RuleFamily = {
@@ -90,18 +152,7 @@ export const classifier: RuleFamily = {
         });
         continue;
       }
-      for (const seg of [...view.hidden, ...view.decoded]) {
-        if (seg.text.length < MIN_SEGMENT) continue;
-        const hit = scoreNorm(seg.view.norm, model);
-        if (hit.probability <= model.threshold) continue;
-        emit({
-          code: 'SEC009',
-          file: file.name,
-          offset: seg.offset,
-          message: `Hidden text ${SEGMENT_LABEL[seg.kind] ?? `(${seg.kind})`} reads like a prompt injection or jailbreak (learned model: probability ${formatProbability(hit.probability)}) near "${pointAt(seg.view, hit.focus).snippet}"; remove it`,
-        });
-        break;
-      }
+      if (!flagSegment(file.name, view.hidden, model, emit)) flagSegment(file.name, view.decoded, model, emit);
     }
   },
 };

@@ -114,12 +114,16 @@ interface FileScan {
   readonly emit: Emit;
   /** The manifest's own contacts, read at the first address or number found (most files have none). */
   readonly author: () => AuthorValues;
-  /** Best (lowest) severity rank already emitted per code: later findings of the same or lower severity are skipped. */
-  readonly best: Map<string, number>;
+  /**
+   * Best (lowest) severity rank already emitted per code: later findings of the same or lower
+   * severity are skipped. Made at the first finding (most files have none).
+   */
+  best: Map<string, number> | null;
 }
 
 function report(fs: FileScan, code: string, offset: number, message: string, severity?: Severity): void {
   const rank = severity ? SEVERITY_RANK[severity] : (DEFAULT_RANK.get(code) ?? 0);
+  fs.best ??= new Map();
   const prev = fs.best.get(code);
   if (prev !== undefined && prev <= rank) return;
   fs.best.set(code, rank);
@@ -128,7 +132,7 @@ function report(fs: FileScan, code: string, offset: number, message: string, sev
 
 /** Whether a code has already been reported at its full severity in this file (nothing more to find). */
 function saturated(fs: FileScan, code: string): boolean {
-  const prev = fs.best.get(code);
+  const prev = fs.best?.get(code);
   return prev !== undefined && prev <= (DEFAULT_RANK.get(code) ?? 0);
 }
 
@@ -1002,10 +1006,17 @@ function scanDelimitedMacs(fs: FileScan): void {
     }
     let start = probe;
     while (start > p && MAC_CHAR[raw.charCodeAt(start - 1)] === 1) start--;
-    // the rest of the run by a native search (a run can be as long as the text)
-    MAC_RUN.lastIndex = probe;
-    MAC_RUN.test(raw);
-    const end = MAC_RUN.lastIndex;
+    // Read on only as far as the run must reach to be long enough: in prose a run of hex letters
+    // ("face", "bed.") ends within a few characters, and a call of the native search costs more
+    // than those reads. A run that gets that far is read to its end natively (it can be the text).
+    let end = probe + 1;
+    const enough = start + MIN_MAC;
+    while (end < enough && MAC_CHAR[raw.charCodeAt(end)] === 1) end++;
+    if (end === enough && MAC_CHAR[raw.charCodeAt(end)] === 1) {
+      MAC_RUN.lastIndex = end;
+      MAC_RUN.test(raw);
+      end = MAC_RUN.lastIndex;
+    }
     if (end - start >= MIN_MAC && macsInRun(fs, start, end)) return;
     p = end + 1;
   }
@@ -1087,7 +1098,7 @@ function visitAuthor(value: unknown, depth: number, out: { emails: Set<string>; 
 // ---------------------------------------------------------------------------------------------
 
 function scanFile(file: TextFile, emit: Emit, author: () => AuthorValues): void {
-  const fs: FileScan = { file, raw: file.raw, emit, author, best: new Map() };
+  const fs: FileScan = { file, raw: file.raw, emit, author, best: null };
   if (fs.raw.indexOf('@') !== -1) scanEmails(fs);
   scanNumbers(fs);
   scanColons(fs);

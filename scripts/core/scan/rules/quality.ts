@@ -49,6 +49,17 @@ export function countChars(s: string): number {
   return n;
 }
 
+/** A character above Latin-1: a text without one holds no surrogate pair. */
+const WIDE = /[^\x00-\xff]/;
+
+/**
+ * countChars(file.raw). A string V8 stores one byte per character fails WIDE at once, without
+ * reading it; any other gets its surrogate pairs from the facts the file family gathers anyway.
+ */
+function charsOf(file: TextFile): number {
+  return WIDE.test(file.raw) ? file.raw.length - textFactsOf(file).pairs : file.raw.length;
+}
+
 /** Characters of content: white space runs count as one, leading and trailing space as none. */
 export function contentLength(s: string): number {
   return countChars(s.trim().replace(/\s+/g, ' '));
@@ -56,26 +67,33 @@ export function contentLength(s: string): number {
 
 /** contentLength, exact below `limit` and `limit` (or more) above it; stops early, copies nothing. */
 export function contentLengthUpTo(s: string, limit: number): number {
+  const n = s.length;
   let count = 0;
   let pendingSpace = false;
-  for (let i = 0; i < s.length && count < limit; i++) {
-    const c = s.charCodeAt(i);
-    // printable ASCII (the usual character) is neither space nor surrogate
+  let i = 0;
+  while (i < n && count < limit) {
+    let c = s.charCodeAt(i);
+    // printable ASCII (the usual character) is neither space nor surrogate: a run of it counts
+    // one per character, read in a tight loop that stops where `limit` would be reached
     if (c > 32 && c < 0x7f) {
       if (pendingSpace) {
         count++;
         pendingSpace = false;
         if (count >= limit) break;
       }
-      count++;
+      const from = i++;
+      const stop = Math.min(n, from + (limit - count));
+      while (i < stop && (c = s.charCodeAt(i)) > 32 && c < 0x7f) i++;
+      count += i - from;
       continue;
     }
+    i++;
     if (c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a) || c === 0xfeff) {
       pendingSpace = count > 0;
       continue;
     }
-    if (c >= 0xdc00 && c <= 0xdfff && i > 0) {
-      const p = s.charCodeAt(i - 1);
+    if (c >= 0xdc00 && c <= 0xdfff && i > 1) {
+      const p = s.charCodeAt(i - 2);
       if (p >= 0xd800 && p <= 0xdbff) continue;
     }
     if (pendingSpace) {
@@ -122,11 +140,17 @@ export function findPlaceholder(file: TextFile): { text: string; offset: number 
   const found = triggersOf(file.view);
   if (found.size === 0) return null; // every pattern is gated
   for (const { gate, re, needle } of PLACEHOLDERS) {
-    if (!gate.some((g) => found.has(g))) continue;
+    if (!hasAny(found, gate)) continue;
     const hit = needle === undefined ? firstGlobal(re, file) : firstSticky(re, needle, file);
     if (hit) return hit;
   }
   return null;
+}
+
+/** Whether any of `words` was found. */
+function hasAny(found: ReadonlyMap<string, unknown>, words: readonly string[]): boolean {
+  for (const w of words) if (found.has(w)) return true;
+  return false;
 }
 
 function accept(file: TextFile, m: RegExpExecArray): { text: string; offset: number } | null {
@@ -181,16 +205,19 @@ function indexOrEnd(s: string, needle: string): number {
   return i === -1 ? s.length : i;
 }
 
-const HEADING_LINE = / {0,3}(#{1,6})[ \t]{1,6}([^\n]{0,200})/y;
-
 /**
- * ATX headings outside fenced code, in order (at most 500). Found from the '#' characters (a
- * native search; markdown has few): a '#' after at most three spaces at the start of a line
- * (lines split at \n) starts one. Only the first '#' of a line can, so no line is read twice.
+ * ATX headings outside fenced code, in order (at most 500): the matches of
+ * / {0,3}(#{1,6})[ \t]{1,6}([^\n]{0,200})/y at line starts (lines split at \n), level and text
+ * with '#', '*', '_' and '`' runs removed and trimmed. Found from the '#' characters (a native
+ * search; markdown has few): a '#' after at most three spaces at the start of a line starts one.
+ * Only the first '#' of a line can, so no line is read twice. The pattern is read by hand: it can
+ * only match as one to six '#', then a space or tab, then the rest of the line up to 200
+ * characters (a pattern call and its match array cost more than these reads).
  */
 export function headingsOf(file: TextFile): Heading[] {
   const out: Heading[] = [];
   const raw = file.raw;
+  const n = raw.length;
   // A fenced block opens at a line that starts with ``` or ~~~, so a heading line before the first
   // ``` or ~~~ of the text is in none: the view's fence search is needed only after it.
   const fenceFrom = Math.min(indexOrEnd(raw, '```'), indexOrEnd(raw, '~~~'));
@@ -198,11 +225,27 @@ export function headingsOf(file: TextFile): Heading[] {
     let ls = j;
     while (ls > 0 && j - ls < 3 && raw.charCodeAt(ls - 1) === 32) ls--;
     if (ls > 0 && raw.charCodeAt(ls - 1) !== 10) continue;
-    HEADING_LINE.lastIndex = ls;
-    const m = HEADING_LINE.exec(raw);
-    if (m !== null && !(ls > fenceFrom && file.view.inCodeBlock(ls))) out.push({ level: m[1]!.length, text: m[2]!.replace(/[#*_`]+/g, '').trim(), offset: ls });
+    let h = j;
+    while (h - j < 7 && raw.charCodeAt(h) === 35) h++;
+    const c = raw.charCodeAt(h);
+    if (h - j > 6 || (c !== 32 && c !== 9)) continue;
+    let t = h + 1;
+    while (t - h < 6 && (raw.charCodeAt(t) === 32 || raw.charCodeAt(t) === 9)) t++;
+    const nl = raw.indexOf('\n', t);
+    const e = Math.min(nl === -1 ? n : nl, t + 200);
+    if (ls > fenceFrom && file.view.inCodeBlock(ls)) continue;
+    out.push({ level: h - j, text: headingText(raw, t, e), offset: ls });
   }
   return out;
+}
+
+/** raw.slice(t, e) without runs of '#', '*', '_' and '`', trimmed (the slice is copied only when it holds one). */
+function headingText(raw: string, t: number, e: number): string {
+  for (let k = t; k < e; k++) {
+    const c = raw.charCodeAt(k);
+    if (c === 35 || c === 42 || c === 95 || c === 96) return raw.slice(t, e).replace(/[#*_`]+/g, '').trim();
+  }
+  return raw.slice(t, e).trim();
 }
 
 // Each `heading` pattern is tested once on all headings joined by line breaks: it must not match
@@ -356,7 +399,7 @@ function checkSoulFile(file: TextFile, emit: Emit, chars: number): void {
   // test over the headings joined by line breaks tells whether any heading matches.
   const headingLines = headings.map((h) => h.text).join('\n');
   // a section named by its words needs no heading test (the words are looked up, not searched)
-  const missing = SECTIONS.filter((s) => !((s.name === 'role or purpose' || headings.length === 0) && s.words.some((w) => found.has(w))) && !s.heading.test(headingLines));
+  const missing = SECTIONS.filter((s) => !((s.name === 'role or purpose' || headings.length === 0) && hasAny(found, s.words)) && !s.heading.test(headingLines));
   if (missing.length > 0) {
     emit({ code: 'QUALITY007', file: file.name, message: `${file.name} has no section on ${missing.map((s) => s.name).join(', ')}; a heading for each helps people and models read the persona.` });
   }
@@ -386,8 +429,7 @@ export const quality: RuleFamily = {
   check(ctx, emit) {
     const soul = soulFileOf(ctx);
     for (const file of ctx.texts) {
-      // countChars(file.raw): the surrogate pairs come from the facts the file family gathered
-      const chars = file.raw.length - textFactsOf(file).pairs;
+      const chars = charsOf(file);
       emit({ code: 'QUALITY010', file: file.name, message: `${file.name}: ${formatCount(chars)} characters` });
       if (file === soul) checkSoulFile(file, emit, chars);
       if (PROSE_EXTS.has(file.ext)) {

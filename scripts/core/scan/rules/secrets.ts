@@ -284,7 +284,8 @@ interface Scan {
   readonly text: string;
   readonly file: string;
   readonly emit: Emit;
-  readonly emitted: Set<string>;
+  /** Codes emitted (made at the first: most texts have none). */
+  emitted: Set<string> | null;
   /** Flat [start, end) pairs of text already judged by a specific rule. */
   readonly claims: number[];
   work: number;
@@ -301,6 +302,7 @@ function claimed(s: Scan, start: number, end: number): boolean {
 }
 
 function report(s: Scan, code: string, offset: number, message: string): void {
+  s.emitted ??= new Set();
   if (s.emitted.has(code)) return;
   s.emitted.add(code);
   s.emit({ code, file: s.file, offset, message });
@@ -374,30 +376,38 @@ function spanIn(text: string, at: number, table: Uint8Array, max: number): numbe
   return i - at;
 }
 
-interface RunCursors {
-  readonly azure: Cursor;
-  readonly meta: Cursor;
-  readonly mailchimp: Cursor;
-  readonly putty: Cursor;
-  readonly telegram: Cursor;
-  readonly dot: Cursor;
+/**
+ * The literals looked for inside a run. Each is made of token characters and a run is maximal, so
+ * an occurrence that starts in a run lies whole inside it: searching the run's own string finds
+ * what a search of the text from there would find before the run's end, and reads nothing past it
+ * (a search of the text reads on to the next occurrence anywhere, for every run).
+ */
+const RUN_LITERALS = ['Q~', '|', '-us', 'PuTTY', ':AA', '.'] as const;
+for (const literal of RUN_LITERALS) {
+  for (let k = 0; k < literal.length; k++) if (RUN[literal.charCodeAt(k)] !== 1) throw new Error(`"${literal}" must be made of token characters (see RUN_LITERALS)`);
 }
 
-function runCursors(text: string): RunCursors {
-  return {
-    azure: new Cursor(text, 'Q~'),
-    meta: new Cursor(text, '|'),
-    mailchimp: new Cursor(text, '-us'),
-    putty: new Cursor(text, 'PuTTY'),
-    telegram: new Cursor(text, ':AA'),
-    dot: new Cursor(text, '.'),
-  };
+/** A maximal run of token characters: text[start, end), and its string. */
+export interface Run {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * The first occurrence of a RUN_LITERALS entry in the run at or after text offset `from`, as a
+ * text offset, or -1.
+ *
+ * @example findInRun({ start: 4, end: 9, text: 'ab|cd' }, '|', 4) // 6
+ */
+export function findInRun(run: Run, literal: (typeof RUN_LITERALS)[number], from: number): number {
+  const k = run.text.indexOf(literal, from - run.start);
+  return k === -1 ? -1 : run.start + k;
 }
 
 function scanRuns(s: Scan): void {
   const text = s.text;
   const n = text.length;
-  let cur: RunCursors | undefined; // made at the first run (most texts have none)
   const run = RUN_WIDE;
   // Every maximal run of MIN_RUN or more token characters, left to right. A window of MIN_RUN
   // characters is checked from its last character backwards: a miss at k means no window starts
@@ -416,18 +426,35 @@ function scanRuns(s: Scan): void {
     }
     let end = start + MIN_RUN;
     while (end < n && run[text.charCodeAt(end)] === 1) end++;
-    if (end - start <= MAX_RUN && !text.startsWith('base64,', start - 7)) scanRun(s, start, end, (cur ??= runCursors(text)));
+    if (end - start <= MAX_RUN && !text.startsWith('base64,', start - 7)) scanRun(s, { start, end, text: text.slice(start, end) });
     if (s.work > MAX_WORK) return;
     start = end + 1;
     known = start;
   }
 }
 
-function scanRun(s: Scan, start: number, end: number, cur: RunCursors): void {
+/** A bit for each literal scanRunSpecials looks for, set in SPECIAL_FIRST at its first character. */
+const AZURE_BIT = 1; // 'Q~'
+const META_BIT = 2; // '|'
+const MAILCHIMP_BIT = 4; // '-us'
+const PUTTY_BIT = 8; // 'PuTTY'
+const ALL_SPECIALS = AZURE_BIT | META_BIT | MAILCHIMP_BIT | PUTTY_BIT;
+const SPECIAL_FIRST = new Uint8Array(128);
+SPECIAL_FIRST['Q'.charCodeAt(0)] = AZURE_BIT;
+SPECIAL_FIRST['|'.charCodeAt(0)] = META_BIT;
+SPECIAL_FIRST['-'.charCodeAt(0)] = MAILCHIMP_BIT;
+SPECIAL_FIRST['P'.charCodeAt(0)] = PUTTY_BIT;
+
+function scanRun(s: Scan, run: Run): void {
   const text = s.text;
+  const { start, end } = run;
   let wordStart = true;
+  // the first characters of scanRunSpecials' literals seen on the way (run characters are ASCII):
+  // a literal whose first character the run lacks is not looked for
+  let seen = 0;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
+    seen |= SPECIAL_FIRST[c]!;
     if (c >= 128 || ALNUM[c] !== 1) {
       wordStart = true;
       continue;
@@ -441,11 +468,9 @@ function scanRun(s: Scan, start: number, end: number, cur: RunCursors): void {
       const prefix = matchedPrefix(rule, text, i);
       if (prefix === null) continue;
       if (rule.needle === ':AA') {
-        const at = cur.telegram.next(i);
-        if (at === -1 || at >= end) continue;
+        if (findInRun(run, ':AA', i) === -1) continue;
       } else if (rule.needle === '.') {
-        const at = cur.dot.next(i);
-        if (at === -1 || at >= end) continue;
+        if (findInRun(run, '.', i) === -1) continue;
       }
       if (rule.noPathBefore && i > 0) {
         const b = text.charCodeAt(i - 1);
@@ -470,11 +495,12 @@ function scanRun(s: Scan, start: number, end: number, cur: RunCursors): void {
       claim(s, i, tokenEnd);
       if (verdict === 'ok') report(s, rule.code, i, providerMessage(label, token, rule.fix));
       i = tokenEnd - 1;
+      seen = ALL_SPECIALS; // the token's characters are skipped unseen
       wordStart = false;
       break;
     }
   }
-  scanRunSpecials(s, start, end, cur);
+  scanRunSpecials(s, run, seen);
 }
 
 /** Terraform Cloud / Enterprise API tokens: "<14>.atlasv1.<60-90>", found from "atlasv1." at `at` + 15. */
@@ -489,10 +515,11 @@ function terraformToken(s: Scan, at: number, runStart: number): void {
 }
 
 /** Formats whose start is not a fixed prefix: found from an inner literal. */
-function scanRunSpecials(s: Scan, start: number, end: number, cur: RunCursors): void {
+function scanRunSpecials(s: Scan, run: Run, seen: number): void {
   const text = s.text;
+  const start = run.start;
   // Microsoft Entra ID (Azure AD) client secrets: three characters, a digit, "Q~", 31-34 more.
-  for (let q = cur.azure.next(start); q !== -1 && q < end; q = cur.azure.next(q + 2)) {
+  for (let q = seen & AZURE_BIT ? findInRun(run, 'Q~', start) : -1; q !== -1; q = findInRun(run, 'Q~', q + 2)) {
     const at = q - 4;
     if (at < start || !isDigit(text.charCodeAt(q - 1)) || spanIn(text, at, AZURE, 3) < 3) continue;
     if (at > start && text.charCodeAt(at - 1) < 128 && AZURE[text.charCodeAt(at - 1)] === 1) continue;
@@ -504,7 +531,7 @@ function scanRunSpecials(s: Scan, start: number, end: number, cur: RunCursors): 
     if (!isPlaceholderBody(body) && shannonEntropy(body) >= 3.5 && classCount(classesOf(body)) >= 2) report(s, 'SEC132', at, providerMessage('Microsoft Entra ID (Azure AD) client secret', secret));
   }
   // Meta app access tokens: "<app id>|<app secret or client token>".
-  for (let q = cur.meta.next(start); q !== -1 && q < end; q = cur.meta.next(q + 1)) {
+  for (let q = seen & META_BIT ? findInRun(run, '|', start) : -1; q !== -1; q = findInRun(run, '|', q + 1)) {
     let at = q;
     while (at > start && isDigit(text.charCodeAt(at - 1)) && q - at < 17) at--;
     if (q - at < 15 || q - at > 16 || (at > start && isAlnum(text.charCodeAt(at - 1)))) continue;
@@ -515,7 +542,7 @@ function scanRunSpecials(s: Scan, start: number, end: number, cur: RunCursors): 
     if (!isPlaceholderBody(secret) && looksRandom(secret)) report(s, 'SEC159', at, providerMessage('Meta (Facebook) app access token', text.slice(at, q + 1 + length)));
   }
   // Mailchimp API keys: 32 hex digits, "-us", the data-centre number.
-  for (let q = cur.mailchimp.next(start); q !== -1 && q < end; q = cur.mailchimp.next(q + 3)) {
+  for (let q = seen & MAILCHIMP_BIT ? findInRun(run, '-us', start) : -1; q !== -1; q = findInRun(run, '-us', q + 3)) {
     const at = q - 32;
     if (at < start || (at > start && isAlnum(text.charCodeAt(at - 1))) || spanIn(text, at, HEX_LOWER, 32) !== 32) continue;
     const dc = spanIn(text, q + 3, DIGIT, 2);
@@ -525,8 +552,8 @@ function scanRunSpecials(s: Scan, start: number, end: number, cur: RunCursors): 
     if (!isPlaceholderBody(hexPart) && looksRandom(hexPart)) report(s, 'SEC155', at, providerMessage('Mailchimp API key', text.slice(at, q + 3 + dc)));
   }
   // PuTTY private key files.
-  const putty = cur.putty.next(start);
-  if (putty !== -1 && putty < end && text.startsWith('PuTTY-User-Key-File-', putty)) {
+  const putty = seen & PUTTY_BIT ? findInRun(run, 'PuTTY', start) : -1;
+  if (putty !== -1 && text.startsWith('PuTTY-User-Key-File-', putty)) {
     const block = text.slice(putty, putty + 4000);
     const lines = block.indexOf('Private-Lines:');
     if (lines !== -1 && /^Private-Lines: *\d+\r?\n[A-Za-z0-9+/=]{40}/.test(block.slice(lines, lines + 80))) {
@@ -585,7 +612,7 @@ function scanPrivateKeys(s: Scan): void {
     } else {
       report(s, 'SEC063', begin, `${label} block found: remove it from the package and replace the key pair (never ship private keys).`);
     }
-    if (s.emitted.has('SEC063') && s.emitted.has('SEC131')) return;
+    if (s.emitted?.has('SEC063') && s.emitted.has('SEC131')) return;
   }
 }
 
@@ -1098,7 +1125,11 @@ function stripBraces(v: string): string {
 /** curl -u / --user arguments: "user:password" (or "key:") given on the command line. */
 function scanCurlUser(s: Scan): void {
   const text = s.text;
-  for (let i = text.indexOf('-u'); i !== -1; i = text.indexOf('-u', i + 2)) {
+  // an argument counts only after "curl" (looked for before it, below): the search for "-u"
+  // starts past the first "curl", and most texts have none
+  const firstCurl = text.indexOf('curl');
+  if (firstCurl === -1) return;
+  for (let i = text.indexOf('-u', firstCurl + 4); i !== -1; i = text.indexOf('-u', i + 2)) {
     if (s.work > MAX_WORK) return;
     let from: number;
     if (i > 0 && text.charCodeAt(i - 1) === 45) {
@@ -1278,7 +1309,7 @@ function scanEquals(s: Scan): void {
 
 /** Scan one text for secrets; emits at most one finding per code. */
 export function scanSecrets(text: string, file: string, emit: Emit): void {
-  const s: Scan = { text, file, emit, emitted: new Set(), claims: [], work: 0 };
+  const s: Scan = { text, file, emit, emitted: null, claims: [], work: 0 };
   scanRuns(s);
   scanPrivateKeys(s);
   s.work = 0;
