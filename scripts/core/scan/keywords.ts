@@ -141,21 +141,73 @@ interface Trie {
   /** Bit set over tripleSlot of the first three classes of the patterns of three or more characters. */
   readonly triples: Int32Array;
   /**
-   * For the patterns that start with a-z letters, decided once the word they start is read: a
-   * pattern whose letters are followed by another character, or that must end a word, matches
-   * only a word equal to its letters (bit set `wordBloom` over bloomSlot of their hash); one
-   * that may go on into a longer word matches a word its letters begin (`prefixBloom`, for the
-   * lengths in `prefixLengths`, ascending).
+   * For the patterns that start with a-z letters, decided once the word they start is read. A
+   * match that ends inside the word is a pattern that may go on into a longer word ("grab*" in
+   * "grabbing"): `prefixMin`, over prefixSlot of the word's first PREFIX_KEY letters packed (see
+   * packHead), holds the length of the shortest such pattern the word may begin with (0: none),
+   * so that a word longer than that is walked letter by letter from its start. A shorter pattern
+   * is entered once per letter that may follow it ("kid*" as "kida" ... "kidz"). Every other
+   * match holds the whole word: `words` gives the trie node after the word's letters.
    */
-  readonly wordBloom: Int32Array;
-  readonly prefixBloom: Int32Array;
-  readonly prefixLengths: Int32Array;
+  readonly prefixMin: Uint8Array;
+  /** The shortest pattern that may go on into a longer word (more than any word when there is none). */
+  readonly minPrefix: number;
+  /** The leading a-z letters of every pattern that starts with one, with the node they lead to. */
+  readonly leading: ReadonlyMap<string, WordStart>;
 }
+
+/** What follows a word some trigger or stem starts with, to skip most walks after it (see WordTable). */
+interface WordStart {
+  readonly ref: number;
+  readonly after: number;
+  readonly afterSpace: number;
+}
+
+/**
+ * Every word looked up when it ends, by hashWord (open addressing), ENTRY ints a slot, so that
+ * one lookup reads one or two cache lines: the groups a gate's anchor or companion word opens
+ * (by hash alone), and the trie node after a word some trigger or stem starts with (its letters
+ * kept to tell apart longer words of one hash). A word that is both has one entry.
+ */
+interface WordTable {
+  readonly mask: number;
+  readonly entries: Int32Array;
+  /** Per entry: the groups it is an anchor of, then those it is a companion of. */
+  readonly groups: Int32Array;
+  readonly letters: Uint8Array;
+}
+
+const ENTRY = 8;
+const E_KEY = 0;
+/** Groups [from, from + anchors) and then [from + anchors, from + anchors + companions). */
+const E_FROM = 1;
+/** anchors | companions << 16. */
+const E_COUNTS = 2;
+/** The trie reference after the word, or 0. */
+const E_REF = 3;
+/**
+ * What may follow the word, so that most walks after it are not started: bit (c & 31) for every
+ * character c the node has a child for; and when one is a space, bit (l - 97) for every letter
+ * l after it, or all bits when anything else may follow (or end) there.
+ */
+const E_AFTER = 4;
+const E_AFTER_SPACE = 5;
+/** The trie word's length times 2 (0 when there is none), plus 1: 0 marks an empty slot. */
+const E_WORD = 6;
+const E_LETTERS = 7;
 
 const KIND_ALNUM = 2;
 const KIND_ANYWHERE = 4;
-/** Longest letter prefix a pattern may go on from into a longer word (the pass keeps this many prefix hashes). */
-const MAX_PREFIX = 32;
+/** Letters of a word that key `Trie.prefixMin`. */
+const PREFIX_KEY = 4;
+const HEAD_MASK = (1 << (5 * PREFIX_KEY)) - 1;
+const PREFIX_BITS = 13;
+const prefixSlot = (head: number): number => Math.imul(head, 0x9e3779b1) >>> (32 - PREFIX_BITS);
+
+/** The first PREFIX_KEY letters of a word at `start` (it has that many), 5 bits each as in packGram. */
+function readHead(s: string, start: number): number {
+  return ((s.charCodeAt(start) - 96) << 15) | ((s.charCodeAt(start + 1) - 96) << 10) | ((s.charCodeAt(start + 2) - 96) << 5) | (s.charCodeAt(start + 3) - 96);
+}
 const TRIPLE_BITS = 14;
 const tripleSlot = (c1: number, c2: number, c3: number): number => (Math.imul((c1 << 16) | (c2 << 8) | c3, 0x9e3779b1) >>> (32 - TRIPLE_BITS)) | 0;
 
@@ -241,15 +293,14 @@ export function registerStems(stems: Iterable<string>): void {
 
 interface Tables {
   readonly total: number;
-  readonly firsts: IntTable;
-  readonly thens: IntTable;
+  readonly words: WordTable;
   /** The first and last 8 letters of the letter sequences by their packed `lo`: the `hi` each needs, its sequence and its bit (1 first, 2 last). */
   readonly grams: ReadonlyMap<number, ReadonlyArray<readonly [hi: number, sequence: number, bit: number]>>;
   /** Per letter sequence: the group it opens, and the bits of its ends that must be seen. */
   readonly sequenceGroup: Int32Array;
   readonly sequenceNeed: Uint8Array;
   readonly marks: IntTable;
-  /** Bit set over bloomSlot of the anchor and companion words. */
+  /** Bit set over bloomSlot of the words in `words`: most words are none of them. */
   readonly bloom: Int32Array;
   /** Bit set over gramSlot of the letter sequences. */
   readonly gramBloom: Int32Array;
@@ -260,8 +311,7 @@ interface Tables {
 }
 
 function compileTables(): Tables {
-  const firsts = new Map<number, number[]>();
-  const thens = new Map<number, number[]>();
+  const gates = new Map<number, { firsts: number[]; thens: number[] }>();
   const grams = new Map<number, Array<[number, number, number]>>();
   const sequenceGroup: number[] = [];
   const sequenceNeed: number[] = [];
@@ -277,20 +327,27 @@ function compileTables(): Tables {
     if (!list) map.set(key, [g]);
     else if (!list.includes(g)) list.push(g);
   };
+  const gateOf = (word: string): { firsts: number[]; thens: number[] } => {
+    const key = hashWord(word);
+    let gate = gates.get(key);
+    if (gate === undefined) gates.set(key, (gate = { firsts: [], thens: [] }));
+    return gate;
+  };
+  const addGroup = (list: number[], g: number): void => {
+    if (!list.includes(g)) list.push(g);
+  };
   SPECS.forEach((spec) => {
     spec.groups.forEach((group, li) => {
       const g = spec.base + li;
       isRule[g] = li < spec.ruleCount ? 1 : 0;
       for (const w of group.words) {
-        add(firsts, hashWord(w), g);
-        setBit(bloom, bloomSlot(hashWord(w)));
+        addGroup(gateOf(w).firsts, g);
       }
       if (group.then && group.then.length > 0) {
         hasThen[g] = 1;
         within[g] = group.within ?? 60;
         for (const w of group.then) {
-          add(thens, hashWord(w), g);
-          setBit(bloom, bloomSlot(hashWord(w)));
+          addGroup(gateOf(w).thens, g);
         }
       }
       for (const m of group.marks ?? []) add(marks, m, g);
@@ -311,10 +368,14 @@ function compileTables(): Tables {
       }
     });
   });
+  // one bit set for every word looked up when it ends: the anchors and companions of the gates,
+  // and the words the triggers and stems start with
+  const trie = buildTrie();
+  const words = wordTable(gates, trie.leading);
+  for (let e = 0; e < words.entries.length; e += ENTRY) if (words.entries[e + E_WORD] !== 0) setBit(bloom, bloomSlot(words.entries[e + E_KEY]!));
   return {
     total,
-    firsts: intTable(firsts),
-    thens: intTable(thens),
+    words,
     grams,
     sequenceGroup: Int32Array.from(sequenceGroup),
     sequenceNeed: Uint8Array.from(sequenceNeed),
@@ -324,7 +385,7 @@ function compileTables(): Tables {
     within,
     hasThen,
     isRule,
-    trie: buildTrie(),
+    trie,
   };
 }
 
@@ -497,25 +558,92 @@ function buildTrie(): Trie {
   for (let c = 0; c < 128; c++) kind[c] = (isAlnumCode(c) ? KIND_ALNUM : 0) | (anywhere[c] === 1 ? KIND_ANYWHERE : 0);
   // the pass records spaces where it skips characters of kind 0
   if (kind[0x20] !== 0) throw new Error('no keyword may start with a space (leading spaces are trimmed)');
-  const wordBloom = new Int32Array((1 << BLOOM_BITS) >>> 5);
-  const prefixBloom = new Int32Array((1 << BLOOM_BITS) >>> 5);
-  const lengths = new Set<number>();
-  patterns.forEach((p, id) => {
-    const text = texts[id]!;
+  const prefixMin = new Uint8Array(1 << PREFIX_BITS);
+  let minPrefix = 2 ** 30;
+  const leading = new Map<string, WordStart>();
+  const codeOf: number[] = [];
+  for (let c = 0; c < classOf.length; c++) if (classOf[c] !== 0) codeOf[classOf[c]!] = c;
+  const enterPrefix = (head: string, len: number): void => {
+    if (head.length < PREFIX_KEY) {
+      for (let c = 97; c <= 122; c++) enterPrefix(head + String.fromCharCode(c), len);
+      return;
+    }
+    const slot = prefixSlot(readHead(head, 0));
+    if (prefixMin[slot] === 0 || prefixMin[slot]! > len) prefixMin[slot] = len;
+  };
+  patterns.forEach((p, k) => {
+    const text = texts[k]!;
     let m = 0;
     while (m < text.length && (text.charCodeAt(m) - 97) >>> 0 < 26) m++;
     if (m === 0) return; // walked where it starts (a digit or punctuation)
-    const h = hashWord(text.slice(0, m));
-    if (m < text.length || p.wholeWord) {
-      setBit(wordBloom, bloomSlot(h));
-    } else {
-      if (m > MAX_PREFIX) throw new Error(`keyword "${p.key}" has more than ${MAX_PREFIX} letters and may go on into a longer word`);
-      setBit(prefixBloom, bloomSlot(h));
-      lengths.add(m);
+    const word = text.slice(0, m);
+    if (!leading.has(word)) {
+      let node = 0;
+      for (let i = 0; i < m; i++) node = children[node]!.get(classOf[word.charCodeAt(i)]!)!;
+      let after = 0;
+      let afterSpace = 0;
+      for (const [cls, child] of children[node]!) {
+        const c = codeOf[cls]!;
+        after |= 1 << (c & 31);
+        if (c !== 0x20) continue;
+        if (ends[child]!.length > 0) afterSpace = -1;
+        for (const next of children[child]!.keys()) {
+          const l = codeOf[next]!;
+          afterSpace |= (l - 97) >>> 0 < 26 ? 1 << (l - 97) : -1;
+        }
+      }
+      leading.set(word, { ref: ref(node), after, afterSpace });
     }
+    if (m < text.length || p.wholeWord) return;
+    // may go on into a longer word; a word shorter than PREFIX_KEY letters is walked whenever it
+    // is longer than minPrefix (patterns that short are rare)
+    minPrefix = Math.min(minPrefix, m);
+    enterPrefix(text.slice(0, PREFIX_KEY), Math.min(m, 255));
   });
-  const prefixLengths = Int32Array.from([...lengths].sort((a, b) => a - b));
-  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, wordBloom, prefixBloom, prefixLengths };
+  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, minPrefix, leading };
+}
+
+function wordTable(gates: ReadonlyMap<number, { firsts: number[]; thens: number[] }>, starts: ReadonlyMap<string, WordStart>): WordTable {
+  const slots: Array<{ key: number; gate?: { firsts: number[]; thens: number[] }; word?: string; start?: WordStart }> = [];
+  const byKey = new Map<number, (typeof slots)[number]>();
+  for (const [key, gate] of gates) {
+    const slot = { key, gate };
+    slots.push(slot);
+    byKey.set(key, slot);
+  }
+  for (const [word, start] of starts) {
+    const key = hashWord(word);
+    const slot = byKey.get(key);
+    if (slot !== undefined && slot.word === undefined) Object.assign(slot, { word, start });
+    else slots.push({ key, word, start });
+  }
+  let cap = 8;
+  while (cap < slots.length * 2) cap <<= 1;
+  const entries = new Int32Array(cap * ENTRY);
+  const groups: number[] = [];
+  const letters: number[] = [];
+  for (const { key, gate, word, start } of slots) {
+    let slot = slotOf(key, cap - 1);
+    while (entries[slot * ENTRY + E_WORD] !== 0) slot = (slot + 1) & (cap - 1);
+    const e = slot * ENTRY;
+    entries[e + E_KEY] = key;
+    entries[e + E_WORD] = 1;
+    if (gate) {
+      if (gate.firsts.length > 0xffff || gate.thens.length > 0xffff) throw new Error('too many gate groups share one word');
+      entries[e + E_FROM] = groups.length;
+      entries[e + E_COUNTS] = gate.firsts.length | (gate.thens.length << 16);
+      groups.push(...gate.firsts, ...gate.thens);
+    }
+    if (word !== undefined && start !== undefined) {
+      entries[e + E_REF] = start.ref;
+      entries[e + E_AFTER] = start.after;
+      entries[e + E_AFTER_SPACE] = start.afterSpace;
+      entries[e + E_WORD] = (word.length << 1) | 1;
+      entries[e + E_LETTERS] = letters.length;
+      for (let i = 0; i < word.length; i++) letters.push(word.charCodeAt(i));
+    }
+  }
+  return { mask: cap - 1, entries, groups: Int32Array.from(groups), letters: Uint8Array.from(letters) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -602,25 +730,48 @@ function openGroup(g: number, at: number): void {
   else if (list[list.length - 1] !== at) list.push(at);
 }
 
-function endWord(h: number, at: number): void {
-  const t = curTables;
-  const firsts = t.firsts;
-  const f = find(firsts, h);
-  if (f !== -1) {
-    for (let k = firsts.from[f]!; k < firsts.to[f]!; k++) {
-      const g = firsts.groups[k]!;
-      if (t.hasThen[g] === 1) curLast[g] = at;
-      else openGroup(g, at);
+/**
+ * A word whose hash is set in `bloom` ended at `end`: the groups it is an anchor or companion of,
+ * and (unless `walked` already) the triggers and stems that hold it whole and start with it.
+ */
+function sawWord(t: Tables, s: string, start: number, end: number, h: number, walked: boolean): void {
+  const { mask, entries, groups } = t.words;
+  for (let slot = slotOf(h, mask); ; slot = (slot + 1) & mask) {
+    const e = slot * ENTRY;
+    const word = entries[e + E_WORD]!;
+    if (word === 0) return;
+    if (entries[e + E_KEY] !== h) continue;
+    const counts = entries[e + E_COUNTS]!;
+    if (counts !== 0) {
+      const from = entries[e + E_FROM]!;
+      const companions = from + (counts & 0xffff);
+      for (let k = from; k < companions; k++) {
+        const g = groups[k]!;
+        if (t.hasThen[g] === 1) curLast[g] = start;
+        else openGroup(g, start);
+      }
+      const to = companions + (counts >>> 16);
+      for (let k = companions; k < to; k++) {
+        const g = groups[k]!;
+        if (start - curLast[g]! <= t.within[g]!) openGroup(g, curLast[g]!);
+      }
+    }
+    if (!walked && word >>> 1 === end - start && sameLetters(t.words, e, s, start, end - start)) {
+      walkAfterWord(t.trie, s, start, end, entries, e);
+      walked = true;
     }
   }
-  const thens = t.thens;
-  const n = find(thens, h);
-  if (n !== -1) {
-    for (let k = thens.from[n]!; k < thens.to[n]!; k++) {
-      const g = thens.groups[k]!;
-      if (at - curLast[g]! <= t.within[g]!) openGroup(g, curLast[g]!);
-    }
-  }
+}
+
+/** Whether the trie word of entry `e` is the `len` letters at `start` (its hash and length already equal). */
+function sameLetters(words: WordTable, e: number, s: string, start: number, len: number): boolean {
+  // hashWord tells apart all words of up to 6 letters (below 2^32, as numbers in base 31)
+  if (len <= 6) return true;
+  const { entries, letters } = words;
+  const at = entries[e + E_LETTERS]!;
+  let j = 0;
+  while (j < len && s.charCodeAt(start + j) === letters[at + j]) j++;
+  return j === len;
 }
 
 function sawLetters(lo: number, hi: number, lettersDense: Uint8Array): void {
@@ -683,10 +834,15 @@ function walkFrom(trie: Trie, s: string, i: number): void {
     const slot3 = tripleSlot(c1, c2, i + 2 < n ? classOf[s.charCodeAt(i + 2)]! : 0);
     if (((trie.triples[slot3 >>> 5]! >>> (slot3 & 31)) & 1) === 0) return;
   }
-  const { next, kidStart, kidClass, kidNode } = trie;
+  walkOn(trie, s, i, i + 1, trie.next[c1]!);
+}
+
+/** Go on with a walk from `i` that has reached trie reference `ref` (not 0) with the characters before `k`. */
+function walkOn(trie: Trie, s: string, i: number, k: number, ref: number): void {
+  const { classOf, classes, next, kidStart, kidClass, kidNode } = trie;
   const denseNodes = trie.dense;
-  let ref = next[c1]!;
-  for (let k = i + 1; ref !== 0; k++) {
+  const n = s.length;
+  for (; ref !== 0; k++) {
     const node = ref >>> 1;
     if ((ref & 1) !== 0) sawMatches(trie, node, i, k - 1);
     if (k >= n) break;
@@ -701,6 +857,25 @@ function walkFrom(trie: Trie, s: string, i: number): void {
   }
 }
 
+/**
+ * The matches of the triggers and stems that hold the whole word at [start, end) and start with
+ * it (entry `e` of the word table): the walk goes on from the trie node after the word, unless
+ * what follows the word shows that it cannot go far enough to end a match.
+ */
+function walkAfterWord(trie: Trie, s: string, start: number, end: number, entries: Int32Array, e: number): void {
+  const ref = entries[e + E_REF]!;
+  if ((ref & 1) === 0) {
+    if (end >= s.length) return;
+    const c = s.charCodeAt(end);
+    if (((entries[e + E_AFTER]! >>> (c & 31)) & 1) === 0) return;
+    if (c === 0x20 && end + 1 < s.length) {
+      const l = s.charCodeAt(end + 1) - 97;
+      if (l >>> 0 < 26 && ((entries[e + E_AFTER_SPACE]! >>> l) & 1) === 0) return;
+    }
+  }
+  walkOn(trie, s, start, end, ref);
+}
+
 const NO_TRIGGERS: Triggers = new Map();
 
 /** The spaces of the pass in progress (copied out at its end). */
@@ -710,23 +885,6 @@ function growInts(buf: Int32Array): Int32Array {
   const out = new Int32Array(buf.length * 2);
   out.set(buf);
   return out;
-}
-
-/** Hashes of the current word's first 1..MAX_PREFIX letters (index: length - 1). */
-const prefixHashes = new Int32Array(MAX_PREFIX);
-
-function bitAt(bits: Int32Array, slot: number): boolean {
-  return ((bits[slot >>> 5]! >>> (slot & 31)) & 1) !== 0;
-}
-
-/** Whether a prefix of the current word (of `len` letters) may be the letters of a pattern that goes on into longer words. */
-function prefixSeen(bits: Int32Array, lengths: Int32Array, len: number): boolean {
-  for (let k = 0; k < lengths.length; k++) {
-    const m = lengths[k]!;
-    if (m > len) return false;
-    if (bitAt(bits, bloomSlot(prefixHashes[m - 1]!))) return true;
-  }
-  return false;
 }
 
 function scan(t: Tables, s: string): ViewKeywords {
@@ -748,10 +906,8 @@ function scan(t: Tables, s: string): ViewKeywords {
   for (const id of curSeen) curLists[id] = undefined;
   curSeen.length = 0;
   let scripts = 0;
-  const { bloom, gramBloom, grams, marks, trie } = t;
-  const { kind, classOf, classes, pairs, wordBloom, prefixBloom, prefixLengths } = trie;
-  const hasPrefixes = prefixLengths.length > 0;
-  const hasGrams = grams.size > 0;
+  const { bloom, gramBloom, marks, trie } = t;
+  const { kind, classOf, classes, pairs, prefixMin, minPrefix } = trie;
   const hasMarks = marks.size > 0;
   const n = s.length;
   let lo = 0;
@@ -762,29 +918,37 @@ function scan(t: Tables, s: string): ViewKeywords {
   while (i < n) {
     let c = s.charCodeAt(i);
     if ((c - 97) >>> 0 < 26) {
-      // a run of a-z letters: one word, hashed as it goes (and its first MAX_PREFIX prefixes)
+      // a run of a-z letters: one word, hashed as it goes; every letter also goes into the
+      // letters-only stream of the split phrases (gramBloom has no bit set when there is none)
       const start = i;
       let h = 0;
-      let len = 0;
       for (;;) {
         h = (Math.imul(h, 31) + c) | 0;
-        if (len < MAX_PREFIX) prefixHashes[len] = h;
-        len++;
-        if (hasGrams) {
-          hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
-          lo = ((lo << 5) | (c - 96)) & 0x3fffffff;
-          const slot14 = gramSlot(lo);
-          if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo, hi, lettersDense);
-        }
+        hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
+        lo = ((lo << 5) | (c - 96)) & 0x3fffffff;
+        const slot14 = gramSlot(lo);
+        if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo, hi, lettersDense);
         if (++i >= n) break;
         c = s.charCodeAt(i);
         if ((c - 97) >>> 0 >= 26) break;
       }
-      // a trigger or stem may start at the word's first letter: walk the trie only if the word, or
-      // one of its prefixes, is the letters some pattern starts with (see Trie.wordBloom)
-      if (!alnumBefore && (bitAt(wordBloom, bloomSlot(h)) || (hasPrefixes && prefixSeen(prefixBloom, prefixLengths, len)))) walkFrom(trie, s, start);
+      // a trigger or stem may start at the word's first letter. A match ending inside the word is
+      // a pattern that goes on into longer words ("grab*" in "grabbing"): where one may be, walk
+      // the letters; any other match holds the whole word, so the walk starts after it.
+      const len = i - start;
+      let walked = alnumBefore;
+      if (!walked && len > minPrefix) {
+        // the word's first PREFIX_KEY letters: still in hi:lo (its last 8 letters) unless it is longer
+        const sh = 5 * (len - PREFIX_KEY);
+        const head = len < PREFIX_KEY ? -1 : len <= GRAM ? ((hi << (30 - sh)) | (lo >>> sh)) & HEAD_MASK : readHead(s, start);
+        const m = head === -1 ? 1 : prefixMin[prefixSlot(head)]!;
+        if (m !== 0 && m < len) {
+          walkFrom(trie, s, start);
+          walked = true;
+        }
+      }
       const slot16 = bloomSlot(h);
-      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) endWord(h, start);
+      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) sawWord(t, s, start, i, h, walked);
       alnumBefore = true;
       continue;
     }
