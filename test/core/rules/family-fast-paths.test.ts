@@ -315,3 +315,21 @@ describe('fast path: a literal found in its run is the one a search of the text 
     expect(found).toBeGreaterThan(300);
   });
 });
+
+describe('fast path: quality formats counts a group at a time', () => {
+  /** formatCount as first written: a character at a time. */
+  function plainFormat(n: number): string {
+    const digits = String(Math.trunc(n));
+    let out = '';
+    for (let i = 0; i < digits.length; i++) {
+      if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+      out += digits[i];
+    }
+    return out;
+  }
+
+  it('formats like the character loop, signs and non-finite numbers included', () => {
+    const values = [0, 1, 12, 123, 1234, 12345, 123456, 1234567, 999, 1000, 1e15, 2 ** 53, -1, -12, -123, -1234, -123456, 3.7, -0.5, NaN, Infinity, -Infinity];
+    for (const n of values) expect(formatCount(n), String(n)).toBe(plainFormat(n));
+  });
+});

@@ -29,11 +29,10 @@ export const VERY_LONG_CHARS = 200_000;
 /** 1234567 -> "1,234,567" (no locale: the same bytes everywhere). */
 export function formatCount(n: number): string {
   const digits = String(Math.trunc(n));
-  let out = '';
-  for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
-    out += digits[i];
-  }
+  // a comma before every group of three from the right, after the first character
+  let i = digits.length % 3 || 3;
+  let out = digits.slice(0, i);
+  for (; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
   return out;
 }
 
