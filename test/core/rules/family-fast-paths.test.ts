@@ -6,6 +6,7 @@ import { sumFeatures } from '../../../scripts/core/scan/classifier/features.ts';
 import { forEachWindow, scoreNorm, type LinearModel, type WindowScore } from '../../../scripts/core/scan/classifier/model.ts';
 import { contentLength, contentLengthUpTo, countChars, formatCount, headingsOf, quality } from '../../../scripts/core/scan/rules/quality.ts';
 import { findInRun, scanSecrets } from '../../../scripts/core/scan/rules/secrets.ts';
+import { PROVIDER_KEYWORDS } from '../../../scripts/core/scan/rules/secrets-patterns.ts';
 import { createScanContext } from '../../../scripts/core/scan/engine.ts';
 import { TextView } from '../../../scripts/core/scan/text.ts';
 import type { Emission, TextFile } from '../../../scripts/core/scan/types.ts';
@@ -275,17 +276,6 @@ describe('fast path: secrets look for literals inside the run alone', () => {
   });
 });
 
-describe('fast path: curl -u is looked for after the first "curl" only', () => {
-  it('ignores -u before any curl and reads it after one', () => {
-    const before = 'use -u admin:S3cr3tPassw0rd here, then later curl https://api.example.com';
-    expect(codesOf(before)).toEqual([]);
-    const after = 'curl -u admin:S3cr3tPassw0rd https://api.example.com';
-    expect(codesOf(after)).toEqual([`SEC157@${after.indexOf('admin')}`]);
-    const both = `${before}\n${after}`;
-    expect(codesOf(both)).toEqual([`SEC157@${both.lastIndexOf('admin')}`]);
-  });
-});
-
 describe('fast path: a literal found in its run is the one a search of the text finds there', () => {
   const isRunChar = (c: string): boolean => /[A-Za-z0-9_\-.+/=~:@%$|]/.test(c);
   const LITERALS = ['Q~', '|', '-us', 'PuTTY', ':AA', '.'] as const;
@@ -331,5 +321,38 @@ describe('fast path: quality formats counts a group at a time', () => {
   it('formats like the character loop, signs and non-finite numbers included', () => {
     const values = [0, 1, 12, 123, 1234, 12345, 123456, 1234567, 999, 1000, 1e15, 2 ** 53, -1, -12, -123, -1234, -123456, 3.7, -0.5, NaN, Infinity, -Infinity];
     for (const n of values) expect(formatCount(n), String(n)).toBe(plainFormat(n));
+  });
+});
+
+describe('fast path: secrets tell provider names by one table read', () => {
+  it('reports a credential under each provider name, and none under a look-alike name', () => {
+    const value = 'Zq8Xw2Lm9Rt4Vb7Np3Kd6';
+    for (const [name, code] of PROVIDER_KEYWORDS) {
+      const text = `${name}: ${value}`;
+      expect(codesOf(text), text).toEqual([`${code}@${name.length + 2}`]);
+      // same length, first and last letter, another middle: not a provider name (nor a credential ending)
+      if (name.length >= 3) {
+        const other = `${name[0]}${'q'.repeat(name.length - 2)}${name[name.length - 1]}`;
+        if (!PROVIDER_KEYWORDS.some(([k]) => k === other)) expect(codesOf(`${other}: ${value}`), other).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('fast path: quality opens its gates from the words found', () => {
+  it('reports each kind of placeholder and each section named only by its words', () => {
+    const kinds = ['TODO: fill in', 'Lorem ipsum dolor', '[Your name here]', '<insert name>', '(your name here)', 'token REPLACE_ME now'];
+    for (const kind of kinds) {
+      const out: Emission[] = [];
+      quality.check(createScanContext({ 'NOTES.md': `Some notes.\n\n${kind}\n` }), (e) => out.push(e));
+      expect(out.some((e) => e.code === 'QUALITY005'), kind).toBe(true);
+    }
+    const words = `You are a tutor. Your tone is warm and patient. You never share answers to graded work. ${'Plenty of ordinary text here. '.repeat(10)}`;
+    const out: Emission[] = [];
+    quality.check(createScanContext({ 'SOUL.md': words }), (e) => out.push(e));
+    expect(out.filter((e) => e.code === 'QUALITY007')).toEqual([]);
+    const bare: Emission[] = [];
+    quality.check(createScanContext({ 'SOUL.md': 'Plenty of ordinary text here. '.repeat(12) }), (e) => bare.push(e));
+    expect(bare.find((e) => e.code === 'QUALITY007')?.message).toContain('role or purpose, personality or tone, boundaries');
   });
 });

@@ -136,20 +136,15 @@ registerGates(PLACEHOLDERS);
 
 /** The first placeholder in a text outside code, or null. */
 export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
-  const found = triggersOf(file.view);
-  if (found.size === 0) return null; // every pattern is gated
-  for (const { gate, re, needle } of PLACEHOLDERS) {
-    if (!hasAny(found, gate)) continue;
+  const gates = openGates(file);
+  if (gates === 0) return null; // every pattern is gated
+  for (let k = 0; k < PLACEHOLDERS.length; k++) {
+    if ((gates & (1 << k)) === 0) continue;
+    const { re, needle } = PLACEHOLDERS[k]!;
     const hit = needle === undefined ? firstGlobal(re, file) : firstSticky(re, needle, file);
     if (hit) return hit;
   }
   return null;
-}
-
-/** Whether any of `words` was found. */
-function hasAny(found: ReadonlyMap<string, unknown>, words: readonly string[]): boolean {
-  for (const w of words) if (found.has(w)) return true;
-  return false;
 }
 
 function accept(file: TextFile, m: RegExpExecArray): { text: string; offset: number } | null {
@@ -267,6 +262,23 @@ const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp;
   },
 ];
 registerGates(SECTIONS.map((s) => ({ gate: s.words })));
+
+/** Per gate word: bit k for PLACEHOLDERS[k] and bit SECTION_BIT + j for SECTIONS[j]. */
+const GATE_BITS = new Map<string, number>();
+const SECTION_BIT = PLACEHOLDERS.length;
+for (const [k, words] of [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s) => s.words)].entries()) {
+  for (const w of words) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (1 << k));
+}
+
+/**
+ * The PLACEHOLDERS and SECTIONS whose gate words occur in a file, as GATE_BITS bits: one look-up
+ * per word the keyword pass found (usually a few) instead of one per gate word of every list.
+ */
+function openGates(file: TextFile): number {
+  let bits = 0;
+  for (const w of triggersOf(file.view).keys()) bits |= GATE_BITS.get(w) ?? 0;
+  return bits;
+}
 for (const s of SECTIONS) {
   if (!/^[A-Za-z '|()?:]+$/.test(s.heading.source) || s.heading.flags !== 'i') throw new Error(`section pattern /${s.heading.source}/ must be plain words (see SECTIONS)`);
 }
@@ -393,12 +405,12 @@ function checkSoulFile(file: TextFile, emit: Emit, chars: number): void {
   }
   if (content < SHORT_CONTENT) return;
   const headings = headingsOf(file);
-  const found = triggersOf(file.view);
+  const gates = openGates(file);
   // The section patterns are literal words and spaces, so none matches across a line break: one
   // test over the headings joined by line breaks tells whether any heading matches.
   const headingLines = headings.map((h) => h.text).join('\n');
   // a section named by its words needs no heading test (the words are looked up, not searched)
-  const missing = SECTIONS.filter((s) => !((s.name === 'role or purpose' || headings.length === 0) && hasAny(found, s.words)) && !s.heading.test(headingLines));
+  const missing = SECTIONS.filter((s, j) => !((s.name === 'role or purpose' || headings.length === 0) && (gates & (1 << (SECTION_BIT + j))) !== 0) && !s.heading.test(headingLines));
   if (missing.length > 0) {
     emit({ code: 'QUALITY007', file: file.name, message: `${file.name} has no section on ${missing.map((s) => s.name).join(', ')}; a heading for each helps people and models read the persona.` });
   }

@@ -777,12 +777,23 @@ function nameStem(lower: string): string | null {
 
 const lowerAscii = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
-/** Length, first and last character (lower case) of a name, packed in one number. */
-function nameShape(length: number, first: number, last: number): number {
-  return length * 65536 + first * 256 + last;
+/**
+ * The provider names by first and last character (first * 128 + last): bit n is set when one of
+ * them is n characters long. One read tells whether a name has a provider name's length, first and
+ * last letter (they are ASCII and shorter than 32, checked here).
+ */
+const PROVIDER_SHAPES = new Uint32Array(128 * 128);
+for (const [k] of PROVIDER_KEYWORDS) {
+  const first = k.charCodeAt(0);
+  const last = k.charCodeAt(k.length - 1);
+  if (k.length >= 32 || first >= 128 || last >= 128) throw new Error(`provider name "${k}" must be ASCII and shorter than 32 characters (see PROVIDER_SHAPES)`);
+  PROVIDER_SHAPES[first * 128 + last]! |= 1 << k.length;
 }
 
-const PROVIDER_SHAPES: ReadonlySet<number> = new Set(PROVIDER_KEYWORDS.map(([k]) => nameShape(k.length, k.charCodeAt(0), k.charCodeAt(k.length - 1))));
+/** Whether some provider name is `length` characters long, starts with `first` and ends with `last`. */
+function hasProviderShape(length: number, first: number, last: number): boolean {
+  return length < 32 && first < 128 && last < 128 && (PROVIDER_SHAPES[first * 128 + last]! & (1 << length)) !== 0;
+}
 
 /** Whether text[start, end) ends with `suffix` (lower case) when ASCII capitals are lowered. */
 function endsWithLower(text: string, start: number, end: number, suffix: string): boolean {
@@ -798,14 +809,14 @@ function endsWithLower(text: string, start: number, end: number, suffix: string)
  * trailing non-alphanumerics dropped, one of the endings nameStem looks for (names are ASCII).
  */
 function mayNameCredential(text: string, start: number, end: number): boolean {
-  if (PROVIDER_SHAPES.has(nameShape(end - start, lowerAscii(text.charCodeAt(start)), lowerAscii(text.charCodeAt(end - 1))))) return true;
+  if (hasProviderShape(end - start, lowerAscii(text.charCodeAt(start)), lowerAscii(text.charCodeAt(end - 1)))) return true;
   let e = end;
   while (e > start && !isAlnum(text.charCodeAt(e - 1))) e--;
   if (e === start) return false;
   // nameStem looks at the part after the last dot, but no ending holds a dot: the whole name ends alike
   const entries = STEMS_BY_LAST[lowerAscii(text.charCodeAt(e - 1))];
   if (entries === undefined) return false;
-  for (const [ending] of entries) if (endsWithLower(text, start, e, ending)) return true;
+  for (const entry of entries) if (endsWithLower(text, start, e, entry[0])) return true;
   return false;
 }
 
@@ -1125,11 +1136,7 @@ function stripBraces(v: string): string {
 /** curl -u / --user arguments: "user:password" (or "key:") given on the command line. */
 function scanCurlUser(s: Scan): void {
   const text = s.text;
-  // an argument counts only after "curl" (looked for before it, below): the search for "-u"
-  // starts past the first "curl", and most texts have none
-  const firstCurl = text.indexOf('curl');
-  if (firstCurl === -1) return;
-  for (let i = text.indexOf('-u', firstCurl + 4); i !== -1; i = text.indexOf('-u', i + 2)) {
+  for (let i = text.indexOf('-u'); i !== -1; i = text.indexOf('-u', i + 2)) {
     if (s.work > MAX_WORK) return;
     let from: number;
     if (i > 0 && text.charCodeAt(i - 1) === 45) {
