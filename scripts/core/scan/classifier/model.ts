@@ -127,10 +127,10 @@ function listWindows(blocks: number, spans: readonly number[], out: Int32Array):
 }
 
 /**
- * Below this best z (probability 1 - 2e-9), the probabilities of windows whose z is Z_MARGIN or
- * more under the best are smaller by far more than the rounding of `windowProbability`
- * (sigmoid'(z) >= 1e-9 there, rounding ~1e-16); above it many windows can round to the same
- * probability (all are 1 past z = 37), so every window is computed.
+ * Below this best z (probability 1 - 2e-9), a window whose z is Z_MARGIN or more under the best
+ * has a probability lower by far more than `sigmoid` rounds (its slope is over 1e-9 there, the
+ * rounding about 1e-16), so it cannot tie or win; above it many windows can round to the same
+ * probability (all are 1 past z = 37), so every window's is computed.
  */
 const Z_SURE = 20;
 const Z_MARGIN = 0.5;
@@ -212,9 +212,4 @@ let scratchZ = new Float64Array(128);
 /** A window's logit: its features L2-normalised as if distinct (see the header). */
 function windowZ(model: LinearModel, sum: number, count: number): number {
   return model.bias + (count > 0 ? (sum * model.scale) / Math.sqrt(count) : 0);
-}
-
-/** The probability of a window, as scoreNorm computes it (for tests and the training script). */
-export function windowProbability(model: LinearModel, sum: number, count: number): number {
-  return sigmoid(windowZ(model, sum, count));
 }
