@@ -706,6 +706,23 @@ function bytes(n: number): Uint8Array {
   return out;
 }
 
+const INT_CHUNK = 1 << 14;
+let intChunk = new Int32Array(INT_CHUNK);
+let intChunkUsed = 0;
+
+/** A copy of the first `n` ints of `from`, out of a shared chunk when short (as `bytes`). */
+function ints(from: Int32Array, n: number): Int32Array {
+  if (n > INT_CHUNK >> 4) return from.slice(0, n);
+  if (intChunkUsed + n > INT_CHUNK) {
+    intChunk = new Int32Array(INT_CHUNK);
+    intChunkUsed = 0;
+  }
+  const out = intChunk.subarray(intChunkUsed, intChunkUsed + n);
+  out.set(from.subarray(0, n));
+  intChunkUsed += n;
+  return out;
+}
+
 // State of the pass in progress (one at a time): the helpers below read it instead of closures,
 // so the loop calls the same functions on every view.
 let curTables: Tables;
@@ -999,7 +1016,7 @@ function scan(t: Tables, s: string): ViewKeywords {
   const positions = curPositions ?? NO_POSITIONS;
   curPositions = null;
   const { atStart, stems } = stemHits === null ? NO_STEM_HITS : resolveStems(stemHits);
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts, spaces: spaceCount === 0 ? NO_SPACES : spaceScratch.slice(0, spaceCount) };
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts, spaces: spaceCount === 0 ? NO_SPACES : ints(spaceScratch, spaceCount) };
 }
 
 /**
