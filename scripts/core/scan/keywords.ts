@@ -16,7 +16,11 @@
 // written with punctuation first ("://", "$(curl"). A full automaton stepped on every character
 // finds the same matches, but its table does not stay in cache between two files of a scan.
 // The loop takes a run of letters at a time (one word), so most characters cost a multiply and
-// a bit test. The trie and the hash tables are built once, on the first pass after a registration.
+// a bit test. At a word's end one table (WordTable) gives both the gate groups of its hash and
+// the trie node after its letters, so the walk goes on from there instead of reading the word
+// again; only a word in which a pattern that goes on into longer words may end ("grab*" in
+// "grabbing", see Trie.prefixMin) is walked from its first letter. The trie and the tables are
+// built once, on the first pass after a registration.
 import { createViewMemo } from './text.ts';
 import type { TextView, ViewMemo } from './text.ts';
 
