@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import '../../scripts/core/scan/rules/index.ts';
 import { createPhraseGate } from '../../scripts/core/scan/context.ts';
-import { keywordsOf, registeredKeywords, SCRIPT_CJK, SCRIPT_CYRILLIC } from '../../scripts/core/scan/keywords.ts';
+import { hashWord, keywordsOf, MAX_GATE_POSITIONS, registeredGroups, registeredKeywords, SCRIPT_CJK, SCRIPT_CYRILLIC } from '../../scripts/core/scan/keywords.ts';
+import type { ViewKeywords } from '../../scripts/core/scan/keywords.ts';
 import type { PhraseRule } from '../../scripts/core/scan/match.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import type { TextFile } from '../../scripts/core/scan/types.ts';
+import { generator, randomText } from '../helpers/random.ts';
 
 const { triggers: TRIGGERS, stems: STEMS } = registeredKeywords();
 
@@ -175,5 +177,210 @@ describe('phrase gate groups', () => {
     const wide = createPhraseGate([{ rule: { id: 'W', patterns: [/zorblax[^\n]{0,40}/u] }, gate: { words: ['zorblax'] } }]);
     expect(wide.select(file('short zorblax text')).windows[0]).toBeNull();
     expect(wide.select(file(`${'lorem ipsum '.repeat(50)}zorblax text`)).windows[0]).not.toBeNull();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The whole pass against plain references of what each key means. The pass takes shortcuts (it
+// walks the trie from after a word it looks up, walks a word's letters only where a pattern that
+// goes on into longer words may end inside it, skips most words by bit sets): texts made of the
+// registered words, their pieces and near misses must find exactly what the references find.
+
+/** The registered groups (read when the tests run: this file registers a gate of its own), and by the hash of an anchor word, of a companion word, and by mark. */
+let index: { groups: ReturnType<typeof registeredGroups>; anchors: Map<number, number[]>; companions: Map<number, number[]>; marks: Map<number, number[]> } | undefined;
+function gateIndex(): NonNullable<typeof index> {
+  if (index !== undefined) return index;
+  const groups = registeredGroups();
+  const anchors = new Map<number, number[]>();
+  const companions = new Map<number, number[]>();
+  const marks = new Map<number, number[]>();
+  const push = (map: Map<number, number[]>, key: number, g: number): void => {
+    const list = map.get(key) ?? [];
+    if (!list.includes(g)) list.push(g);
+    map.set(key, list);
+  };
+  groups.forEach(({ group }, g) => {
+    for (const w of group.words) push(anchors, hashWord(w), g);
+    for (const w of group.then ?? []) push(companions, hashWord(w), g);
+    for (const m of group.marks ?? []) push(marks, m, g);
+  });
+  return (index = { groups, anchors, companions, marks });
+}
+
+/** What the phrase gates see in `norm`: words by their hash (as the gates look them up), marks, and split letter sequences. */
+function referenceGates(norm: string): Pick<ViewKeywords, 'flags' | 'positions' | 'dense' | 'lettersDense'> {
+  const { groups: GROUPS, anchors: ANCHORS, companions: COMPANIONS, marks: MARKS } = gateIndex();
+  const total = GROUPS.length;
+  const flags = new Uint8Array(total);
+  const dense = new Uint8Array(total);
+  const lettersDense = new Uint8Array(total);
+  const positions = new Map<number, number[]>();
+  const last: number[] = GROUPS.map(() => -Infinity);
+  const open = (g: number, at: number): void => {
+    flags[g]! |= 1;
+    if (!GROUPS[g]!.rule || dense[g] === 1) return;
+    const list = positions.get(g);
+    if (list === undefined) positions.set(g, [at]);
+    else if (list.length >= MAX_GATE_POSITIONS) dense[g] = 1;
+    else if (list[list.length - 1] !== at) list.push(at);
+  };
+  for (let i = 0; i < norm.length; i++) {
+    const c = norm.charCodeAt(i);
+    if (c > 127) for (const g of MARKS.get(c) ?? []) open(g, i);
+    if (c < 97 || c > 122 || (i > 0 && norm.charCodeAt(i - 1) >= 97 && norm.charCodeAt(i - 1) <= 122)) continue;
+    let end = i;
+    while (end < norm.length && norm.charCodeAt(end) >= 97 && norm.charCodeAt(end) <= 122) end++;
+    const h = hashWord(norm.slice(i, end));
+    for (const g of ANCHORS.get(h) ?? []) {
+      if ((GROUPS[g]!.group.then ?? []).length > 0) last[g] = i;
+      else open(g, i);
+    }
+    for (const g of COMPANIONS.get(h) ?? []) if (i - last[g]! <= (GROUPS[g]!.group.within ?? 60)) open(g, last[g]!);
+  }
+  const letters = norm.replace(/[^a-z]+/g, '');
+  GROUPS.forEach(({ group }, g) => {
+    for (const l of group.letters ?? []) {
+      if (!letters.includes(l.slice(0, 8)) || !letters.includes(l.slice(-8))) continue;
+      flags[g]! |= 2;
+      lettersDense[g] = 1;
+    }
+  });
+  return { flags, positions, dense, lettersDense };
+}
+
+const sortedPositions = (m: ReadonlyMap<number, readonly number[]>): Array<[number, readonly number[]]> => [...m].sort((a, b) => a[0] - b[0]);
+
+/** Everything the pass reports for `raw`, next to what the references find. */
+function bothWays(raw: string): { pass: unknown; reference: unknown } {
+  const view = new TextView(raw);
+  const k = keywordsOf(view);
+  const gates = referenceGates(view.norm);
+  const stems = referenceStems(view.norm);
+  return {
+    pass: { flags: [...k.flags], dense: [...k.dense], lettersDense: [...k.lettersDense], positions: sortedPositions(k.positions), triggers: sorted(k.triggers), atStart: k.stemAtStart, stems: k.stems, spaces: [...k.spaces] },
+    reference: {
+      flags: [...gates.flags],
+      dense: [...gates.dense],
+      lettersDense: [...gates.lettersDense],
+      positions: sortedPositions(gates.positions),
+      triggers: sorted(referenceTriggers(view.norm)),
+      atStart: stems.atStart,
+      stems: stems.stems,
+      spaces: [...view.norm].flatMap((ch, i) => (ch === ' ' ? [i] : [])),
+    },
+  };
+}
+
+/** A word with the hash of "instructions" (which "instructions that" and other triggers start with). */
+const SAME_HASH = 'qqqqbboqesyn';
+
+// The pieces of the random texts: registered keys, gate words and split letter sequences, with
+// the places where a shortcut could go wrong (a prefix inside a longer word, a key cut short or
+// run on, a word whose hash is a key's, a sequence broken by spaces and punctuation).
+const GATE_WORDS = registeredGroups().flatMap(({ group }) => [...group.words, ...(group.then ?? [])]);
+const SEQUENCES = registeredGroups().flatMap(({ group }) => group.letters ?? []);
+const MARK_UNITS = registeredGroups().flatMap(({ group }) => group.marks ?? []);
+const splitUp = (rand: () => number, letters: string): string => [...letters].map((l) => l + (rand() < 0.5 ? '' : [' ', '-', '. ', ' \n', '_'][Math.floor(rand() * 5)])).join('');
+const SEPARATORS = [' ', ' ', ' ', '  ', '\n', '-', '.', ',', "'", '"', '(', ')', '[', '<', '/', ':', '$', '@', '_', '|', '0', '7', 'A', 'é', '\u2014', '\u4f60', '\u0416'];
+
+function randomPiece(rand: () => number): string {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const r = rand();
+  if (r < 0.25) return pick(PIECES);
+  if (r < 0.45) return pick(GATE_WORDS);
+  if (r < 0.52) return splitUp(rand, pick(SEQUENCES));
+  if (r < 0.6) return pick(SEQUENCES).slice(0, 6 + Math.floor(rand() * 6));
+  if (r < 0.7) return pick(PIECES).slice(0, 1 + Math.floor(rand() * 8));
+  if (r < 0.8) return pick(PIECES).replace(/[^a-z].*$/, '') + pick(['s', 'ing', 'ed', 'x', 'able', 'ness']);
+  if (r < 0.82) return SAME_HASH;
+  if (r < 0.84) return String.fromCharCode(pick(MARK_UNITS));
+  return pick(SEPARATORS);
+}
+
+describe('keyword pass against plain references', () => {
+  it('finds what the references find in random texts of keys, gate words and their pieces', () => {
+    const rand = generator(29);
+    for (let n = 0; n < 600; n++) {
+      let raw = '';
+      const count = 1 + Math.floor(rand() * 40);
+      for (let p = 0; p < count; p++) raw += randomPiece(rand) + (rand() < 0.6 ? ' ' : randomText(rand, SEPARATORS, 2));
+      const { pass, reference } = bothWays(raw);
+      expect(pass, JSON.stringify(raw)).toEqual(reference);
+    }
+  });
+
+  it('finds what the references find in random letters, where most words are near misses', () => {
+    const rand = generator(31);
+    for (let n = 0; n < 300; n++) {
+      const raw = randomText(rand, ['a', 'e', 'i', 'o', 'n', 's', 't', 'r', 'l', 'y', 'u', 'c', 'k', 'd', ' ', ' ', '.', '-'], 400);
+      const { pass, reference } = bothWays(raw);
+      expect(pass, JSON.stringify(raw)).toEqual(reference);
+    }
+  });
+
+  it('finds what the references find around a few groups: anchors repeated, companions near and far', () => {
+    const rand = generator(41);
+    const { groups } = gateIndex();
+    const filler = ['x', 'lorem', 'ipsum dolor', 'a', 'sit', '.', ',', '-', '12'];
+    for (let n = 0; n < 300; n++) {
+      const some = [0, 1, 2].map(() => groups[Math.floor(rand() * groups.length)]!.group);
+      const words = some.flatMap((g) => [...g.words, ...(g.then ?? []), ...(g.then ?? [])]);
+      let raw = '';
+      const count = Math.floor(rand() * 120);
+      for (let p = 0; p < count; p++) raw += (rand() < 0.4 ? words[Math.floor(rand() * words.length)]! : filler[Math.floor(rand() * filler.length)]!) + ' ';
+      const { pass, reference } = bothWays(raw);
+      expect(pass, JSON.stringify(raw)).toEqual(reference);
+    }
+  });
+
+  it('opens a group with a companion exactly as far after its anchor as the group allows', () => {
+    const { groups } = gateIndex();
+    const g = groups.findIndex(({ group, rule }) => rule && (group.then ?? []).length > 0);
+    const { words, then, within = 60 } = groups[g]!.group;
+    for (const at of [within, within + 1]) {
+      // the companion starts `at` characters after the anchor
+      const fill = at - words[0]!.length - 1;
+      const raw = `${words[0]} ${fill % 2 === 1 ? 'xx ' : ''}${'x '.repeat((fill - 3 * (fill % 2)) >> 1)}${then![0]}`;
+      expect(new TextView(raw).norm.indexOf(then![0]!)).toBe(at);
+      const { pass, reference } = bothWays(raw);
+      expect(pass, raw).toEqual(reference);
+      expect(keywordsOf(new TextView(raw)).flags[g]).toBe(at === within ? 1 : 0);
+    }
+  });
+
+  it('lists at most MAX_GATE_POSITIONS anchors of a rule, then runs it on the whole text', () => {
+    const { groups } = gateIndex();
+    const g = groups.findIndex(({ group, rule }) => rule && (group.then ?? []).length === 0);
+    const raw = `${groups[g]!.group.words[0]} and `.repeat(MAX_GATE_POSITIONS + 5);
+    const k = keywordsOf(new TextView(raw));
+    expect(k.dense[g]).toBe(1);
+    expect(bothWays(raw).pass).toEqual(bothWays(raw).reference);
+  });
+
+  it('finds a pattern that goes on into a longer word inside one', () => {
+    const t = keywordsOf(new TextView('grabbing kidding passwords yourself')).triggers;
+    expect(t.get('grab*')).toEqual([0]);
+    expect(t.get('kid*')).toEqual([9]);
+    expect(t.get('password*')).toEqual([17]);
+    expect(t.get('your*')).toEqual([27]);
+  });
+
+  it('finds a trigger that goes on after the word it starts with, up to the end of the text', () => {
+    expect(keywordsOf(new TextView('follow the instructions that')).triggers.get('instructions that')).toEqual([11]);
+  });
+
+  it('does not take a word with the hash of a key for the key', () => {
+    expect(hashWord(SAME_HASH)).toBe(hashWord('instructions'));
+    expect(keywordsOf(new TextView(`follow the ${SAME_HASH} that`)).triggers.has('instructions that')).toBe(false);
+  });
+
+  it('notes a split letter sequence across words, punctuation and the start of the text', () => {
+    const rand = generator(37);
+    for (const l of SEQUENCES.slice(0, 20)) {
+      const raw = splitUp(rand, l);
+      const { pass, reference } = bothWays(raw);
+      expect(pass, raw).toEqual(reference);
+      expect(reference).toMatchObject({ lettersDense: expect.arrayContaining([1]) });
+    }
   });
 });

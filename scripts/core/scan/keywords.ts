@@ -16,7 +16,11 @@
 // written with punctuation first ("://", "$(curl"). A full automaton stepped on every character
 // finds the same matches, but its table does not stay in cache between two files of a scan.
 // The loop takes a run of letters at a time (one word), so most characters cost a multiply and
-// a bit test. The trie and the hash tables are built once, on the first pass after a registration.
+// a bit test. At a word's end one table (WordTable) gives both the gate groups of its hash and
+// the trie node after its letters, so the walk goes on from there instead of reading the word
+// again; only a word in which a pattern that goes on into longer words may end ("grab*" in
+// "grabbing", see Trie.prefixMin) is walked from its first letter. The trie and the tables are
+// built once, on the first pass after a registration.
 import { createViewMemo } from './text.ts';
 import type { TextView, ViewMemo } from './text.ts';
 
@@ -706,12 +710,30 @@ function bytes(n: number): Uint8Array {
   return out;
 }
 
+const INT_CHUNK = 1 << 14;
+let intChunk = new Int32Array(INT_CHUNK);
+let intChunkUsed = 0;
+
+/** A copy of the first `n` ints of `from`, out of a shared chunk when short (as `bytes`). */
+function ints(from: Int32Array, n: number): Int32Array {
+  if (n > INT_CHUNK >> 4) return from.slice(0, n);
+  if (intChunkUsed + n > INT_CHUNK) {
+    intChunk = new Int32Array(INT_CHUNK);
+    intChunkUsed = 0;
+  }
+  const out = intChunk.subarray(intChunkUsed, intChunkUsed + n);
+  out.set(from.subarray(0, n));
+  intChunkUsed += n;
+  return out;
+}
+
 // State of the pass in progress (one at a time): the helpers below read it instead of closures,
 // so the loop calls the same functions on every view.
 let curTables: Tables;
 let curText = '';
 let curFlags: Uint8Array = new Uint8Array(0);
-let curPositions = new Map<number, number[]>();
+/** Anchor positions per rule group, made on the first one. */
+let curPositions: Map<number, number[]> | null = null;
 let curDense: Uint8Array = new Uint8Array(0);
 let curLast = new Int32Array(64);
 /** Per letter sequence: the bits of its ends seen so far in this pass. */
@@ -724,7 +746,7 @@ let curStems: StemHit[] | null = null;
 function openGroup(g: number, at: number): void {
   curFlags[g]! |= SEEN_WORD;
   if (curTables.isRule[g] === 0 || curDense[g] === 1) return;
-  const list = curPositions.get(g);
+  const list = (curPositions ??= new Map()).get(g);
   if (list === undefined) curPositions.set(g, [at]);
   else if (list.length >= MAX_GATE_POSITIONS) curDense[g] = 1;
   else if (list[list.length - 1] !== at) list.push(at);
@@ -876,7 +898,12 @@ function walkAfterWord(trie: Trie, s: string, start: number, end: number, entrie
   walkOn(trie, s, start, end, ref);
 }
 
+// What most small views find, shared (nothing that receives them writes to them)
 const NO_TRIGGERS: Triggers = new Map();
+const NO_POSITIONS: ReadonlyMap<number, readonly number[]> = new Map();
+const NO_STEMS: readonly string[] = [];
+const NO_SPACES = new Int32Array(0);
+const NO_STEM_HITS: { readonly atStart: string | null; readonly stems: readonly string[] } = { atStart: null, stems: NO_STEMS };
 
 /** The spaces of the pass in progress (copied out at its end). */
 let spaceScratch: Int32Array = new Int32Array(1024);
@@ -889,7 +916,6 @@ function growInts(buf: Int32Array): Int32Array {
 
 function scan(t: Tables, s: string): ViewKeywords {
   const flags = bytes(t.total);
-  const positions = new Map<number, number[]>();
   const dense = bytes(t.total);
   const lettersDense = bytes(t.total);
   if (curLast.length < t.total) curLast = new Int32Array(t.total);
@@ -899,7 +925,7 @@ function scan(t: Tables, s: string): ViewKeywords {
   curTables = t;
   curText = s;
   curFlags = flags;
-  curPositions = positions;
+  curPositions = null;
   curDense = dense;
   curStems = null;
   // left over only if a pass was cut short by an exception
@@ -991,8 +1017,10 @@ function scan(t: Tables, s: string): ViewKeywords {
   const stemHits = curStems;
   curText = '';
   curStems = null;
-  const { atStart, stems } = stemHits === null ? { atStart: null, stems: [] } : resolveStems(stemHits);
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts, spaces: spaceScratch.slice(0, spaceCount) };
+  const positions = curPositions ?? NO_POSITIONS;
+  curPositions = null;
+  const { atStart, stems } = stemHits === null ? NO_STEM_HITS : resolveStems(stemHits);
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts, spaces: spaceCount === 0 ? NO_SPACES : ints(spaceScratch, spaceCount) };
 }
 
 /**
@@ -1073,6 +1101,16 @@ export function gatePassOf(view: TextView): GatePass {
   return pass;
 }
 
+
+/**
+ * The registered gate groups by their global index, each with whether it is a rule's (for tests
+ * and tooling).
+ *
+ * @example registeredGroups()[0]?.group.words // the anchor words of the first group registered
+ */
+export function registeredGroups(): ReadonlyArray<{ readonly group: GateGroup; readonly rule: boolean }> {
+  return SPECS.flatMap((spec) => spec.groups.map((group, k) => ({ group, rule: k < spec.ruleCount })));
+}
 
 /** The registered trigger keys and stems, in registration order (for tests and tooling). */
 export function registeredKeywords(): { readonly triggers: readonly string[]; readonly stems: readonly string[] } {
