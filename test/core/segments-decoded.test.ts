@@ -5,42 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDecoded, readableText, rot13, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import type { RawSegment } from '../../scripts/core/scan/segments.ts';
 import { generator, randomText } from '../helpers/random.ts';
-
-interface Sink {
-  out: RawSegment[];
-  full: () => boolean;
-  /** Characters taken so far. */
-  used: () => number;
-  add: (seg: RawSegment) => void;
-}
-
-/** The extractors' collector: the same caps, in the same order. */
-function referenceCollector(): Sink {
-  const out: RawSegment[] = [];
-  const maxSegments = SEGMENT_LIMITS.decodedSegments;
-  const max = SEGMENT_LIMITS.decodedChars;
-  let chars = 0;
-  return {
-    out,
-    full: () => chars >= max,
-    used: () => chars,
-    add(seg) {
-      if (seg.text.trim().length === 0 || chars >= max) return;
-      let text = seg.text;
-      const room = max - chars - (out.length < maxSegments ? 0 : 1);
-      if (room <= 0) return;
-      if (text.length > room) text = text.slice(0, room);
-      chars += text.length;
-      if (out.length < maxSegments) {
-        out.push({ ...seg, text, verbatim: seg.verbatim && text.length === seg.text.length });
-        return;
-      }
-      chars++;
-      const last = out[out.length - 1]!;
-      out[out.length - 1] = { ...last, text: `${last.text}\n${text}`, verbatim: false, length: Math.max(last.length, seg.offset + seg.length - last.offset) };
-    },
-  };
-}
+import { referenceCollector, type ReferenceSink } from '../helpers/segment-collector.ts';
 
 // ---------------------------------------------------------------------------------------------
 // base64 and runs of hex digits: the probing scan as it was
@@ -122,7 +87,7 @@ function base64Bytes(raw: string, from: number, to: number): { bytes: Uint8Array
   return { bytes, len };
 }
 
-function referenceBase64Run(raw: string, start: number, end: number, stop: number, c: Sink): void {
+function referenceBase64Run(raw: string, start: number, end: number, stop: number, c: ReferenceSink): void {
   const budget = Math.min(end - start, Math.ceil(((SEGMENT_LIMITS.decodedChars - c.used()) * 4) / 3) + 4);
   const probeLen = Math.min(budget, 96);
   const probe = base64Bytes(raw, start, start + probeLen);
@@ -132,7 +97,7 @@ function referenceBase64Run(raw: string, start: number, end: number, stop: numbe
   if (text !== null) c.add({ kind: 'base64', offset: start, length: stop - start, verbatim: false, text });
 }
 
-function referenceHexRun(raw: string, start: number, end: number, c: Sink): void {
+function referenceHexRun(raw: string, start: number, end: number, c: ReferenceSink): void {
   const budget = Math.min(end - start, (SEGMENT_LIMITS.decodedChars - c.used()) * 2);
   const probeLen = Math.min(budget, 192);
   const decode = (to: number): { bytes: Uint8Array; len: number } => {

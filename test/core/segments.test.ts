@@ -5,31 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDecoded, extractHidden, readableText, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import type { RawSegment } from '../../scripts/core/scan/segments.ts';
 import { generator, randomText } from '../helpers/random.ts';
-
-/** The extractors' collector: the same caps, in the same order. */
-function referenceCollector(maxSegments: number = SEGMENT_LIMITS.decodedSegments, max: number = SEGMENT_LIMITS.decodedChars): { out: RawSegment[]; full: () => boolean; add: (seg: RawSegment) => void } {
-  const out: RawSegment[] = [];
-  let chars = 0;
-  return {
-    out,
-    full: () => chars >= max,
-    add(seg) {
-      if (seg.text.trim().length === 0 || chars >= max) return;
-      let text = seg.text;
-      const room = max - chars - (out.length < maxSegments ? 0 : 1);
-      if (room <= 0) return;
-      if (text.length > room) text = text.slice(0, room);
-      chars += text.length;
-      if (out.length < maxSegments) {
-        out.push({ ...seg, text, verbatim: seg.verbatim && text.length === seg.text.length });
-        return;
-      }
-      chars++;
-      const last = out[out.length - 1]!;
-      out[out.length - 1] = { ...last, text: `${last.text}\n${text}`, verbatim: false, length: Math.max(last.length, seg.offset + seg.length - last.offset) };
-    },
-  };
-}
+import { referenceCollector } from '../helpers/segment-collector.ts';
 
 const HEX = (s: string, k: number): number => parseInt(s.slice(k, k + 2), 16);
 
