@@ -579,13 +579,14 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
   const anchors = anchorsIn(gatesOf(view), n);
   if (anchors === undefined) return null;
   const norm = view.norm;
+  const patterns = compactPatternsOf(rule);
   let weak: PhraseHit | null = null;
   let lastStart = -1;
   if (rule.anchor === 'start') {
     for (const positions of anchors) {
       for (const p of positions) {
         if (p === lastStart) continue;
-        const hit = tryAt(view, rule, markdown, p);
+        const hit = tryAt(view, rule, patterns, markdown, p);
         if (hit === null) continue;
         lastStart = p;
         if (hit === SKIPPED) continue;
@@ -602,7 +603,7 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
   // The first refused-free hit at a start word `p`, remembering a refused one in `weak`.
   const consider = (p: number): PhraseHit | null => {
     if (p === lastStart || !startsWord(starts, norm, p)) return null;
-    const hit = tryAt(view, rule, markdown, p);
+    const hit = tryAt(view, rule, patterns, markdown, p);
     if (hit === null) return null;
     lastStart = p;
     if (hit === SKIPPED) return null;
@@ -669,10 +670,10 @@ function compactPatternsOf(rule: GatedPhraseRule): readonly RegExp[] {
 /** A match at a place that does not count (inside fenced code for a rule that skips code). */
 const SKIPPED: PhraseHit = { start: -1, end: -1, text: '', refused: true };
 
-/** The rule's first pattern that matches at `p`, as a hit; SKIPPED when it is in skipped code; null when none matches. */
-function tryAt(view: TextView, rule: GatedPhraseRule, markdown: boolean, p: number): PhraseHit | null {
+/** The first of a rule's `patterns` (compacted) that matches at `p`, as a hit; SKIPPED when it is in skipped code; null when none matches. */
+function tryAt(view: TextView, rule: GatedPhraseRule, patterns: readonly RegExp[], markdown: boolean, p: number): PhraseHit | null {
   const norm = view.norm;
-  for (const re of compactPatternsOf(rule)) {
+  for (const re of patterns) {
     re.lastIndex = p;
     const m = re.exec(norm);
     if (m === null || m[0].length === 0) continue;
