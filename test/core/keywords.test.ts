@@ -374,6 +374,44 @@ describe('keyword pass against plain references', () => {
     expect(keywordsOf(new TextView(`follow the ${SAME_HASH} that`)).triggers.has('instructions that')).toBe(false);
   });
 
+  it('tells a letter sequence from one that differs only in its first two letters, however far back they are', () => {
+    // the pass keeps a sequence's last six letters as it goes and reads the two before them back
+    // from the text on a hit: across long gaps, at the start, and where only those two differ
+    for (const l of SEQUENCES.slice(0, 12)) {
+      const ends = [l.slice(0, 8), l.slice(-8)];
+      for (const end of ends) {
+        for (const raw of [end, `${end.slice(0, 2)}${' .-'.repeat(2000)}${end.slice(2)}`, `${end[0]} 9 ${end[1]}${end.slice(2)}`, end.slice(2), `z${end.slice(1)}`, `${end[1]}${end[0]}${end.slice(2)}`, `${ends.join(' ')} ${end.slice(1)}`]) {
+          const { pass, reference } = bothWays(raw);
+          expect(pass, raw.slice(0, 40)).toEqual(reference);
+        }
+      }
+    }
+  });
+
+  it('reads the first letters of a short word from the letters kept for the grams, of a long one from the text', () => {
+    // patterns that go on into longer words are looked for from a word's first four letters
+    const stems = TRIGGERS.filter((k) => /^[a-z]{3,}\*$/.test(k)).map((k) => k.slice(0, -1));
+    expect(stems.length).toBeGreaterThan(0);
+    const rand = generator(41);
+    for (const stem of stems) {
+      for (let len = 4; len <= 9; len++) {
+        const word = (stem + 'xyzzyxyzzy').slice(0, len);
+        const raw = `${randomText(rand, ['ab', 'cdefgh', ' ', '9', '.'], 6)} ${word} ${stem}s`;
+        const { pass, reference } = bothWays(raw);
+        expect(pass, raw).toEqual(reference);
+      }
+    }
+  });
+
+  it('opens a group on a mark among characters of the scripts it notes', () => {
+    for (const m of MARK_UNITS) {
+      const raw = `привет ${String.fromCharCode(m)}你好 ${String.fromCharCode(m)}`;
+      const { pass, reference } = bothWays(raw);
+      expect(pass, raw).toEqual(reference);
+      expect(keywordsOf(new TextView(raw)).scripts).toBe(SCRIPT_CYRILLIC | SCRIPT_CJK);
+    }
+  });
+
   it('notes a split letter sequence across words, punctuation and the start of the text', () => {
     const rand = generator(37);
     for (const l of SEQUENCES.slice(0, 20)) {

@@ -54,9 +54,10 @@ export const SEEN_LETTERS = 2;
 export const MAX_GATE_POSITIONS = 256;
 
 /**
- * Letter sequences are found by their first 8 letters, kept packed as the pass goes: 5 bits a
- * letter (a = 1 ... z = 26), the last six in `lo` (30 bits) and the two before them in `hi` (10
- * bits). No letter codes to 0, so fewer than 8 letters seen never equal a registered sequence.
+ * Letter sequences are found by their first and last 8 letters, packed 5 bits a letter (a = 1 ...
+ * z = 26): the last six in `lo` (30 bits, kept as the pass goes) and the two before them in `hi`
+ * (10 bits, read back from the text on a hit, see gramHigh). No letter codes to 0, so fewer than 8
+ * letters seen never equal a registered sequence.
  */
 const GRAM = 8;
 // Bloom filters in front of the hash tables, as bit sets small enough to stay in the L1 cache.
@@ -238,6 +239,8 @@ const SCRIPT_RANGES: ReadonlyArray<[number, number, number]> = [
 ];
 const SCRIPT_OF = new Uint8Array(0x10000);
 for (const [from, to, bit] of SCRIPT_RANGES) for (let c = from; c <= to; c++) SCRIPT_OF[c]! |= bit;
+/** Marks a registered mark in Tables.units (its other bits are SCRIPT_*). */
+const UNIT_MARK = 128;
 
 // ---------------------------------------------------------------------------------------------
 // Registry
@@ -304,6 +307,8 @@ interface Tables {
   readonly sequenceGroup: Int32Array;
   readonly sequenceNeed: Uint8Array;
   readonly marks: IntTable;
+  /** Per code unit: its SCRIPT_* bit, and UNIT_MARK where it is a mark (one load per unit past ASCII). */
+  readonly units: Uint8Array;
   /** Bit set over bloomSlot of the words in `words`: most words are none of them. */
   readonly bloom: Int32Array;
   /** Bit set over gramSlot of the letter sequences. */
@@ -384,6 +389,7 @@ function compileTables(): Tables {
     sequenceGroup: Int32Array.from(sequenceGroup),
     sequenceNeed: Uint8Array.from(sequenceNeed),
     marks: intTable(marks),
+    units: unitsWith(marks.keys()),
     bloom,
     gramBloom,
     within,
@@ -391,6 +397,12 @@ function compileTables(): Tables {
     isRule,
     trie,
   };
+}
+
+function unitsWith(marks: Iterable<number>): Uint8Array {
+  const units = SCRIPT_OF.slice();
+  for (const m of marks) if (m >= 0 && m < units.length) units[m]! |= UNIT_MARK;
+  return units;
 }
 
 /**
@@ -740,7 +752,8 @@ let curLast = new Int32Array(64);
 let curSequences = new Uint8Array(64);
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
 const curLists: Array<number[] | undefined> = [];
-const curSeen: number[] = [];
+let curSeen: Int32Array = new Int32Array(64);
+let curSeenCount = 0;
 let curStems: StemHit[] | null = null;
 
 function openGroup(g: number, at: number): void {
@@ -796,9 +809,36 @@ function sameLetters(words: WordTable, e: number, s: string, start: number, len:
   return j === len;
 }
 
-function sawLetters(lo: number, hi: number, lettersDense: Uint8Array): void {
+/** A registered mark, code unit `c`, at `at`. */
+function sawMark(c: number, at: number): void {
+  const marks = curTables.marks;
+  const m = find(marks, c);
+  if (m !== -1) for (let q = marks.from[m]!; q < marks.to[m]!; q++) openGroup(marks.groups[q]!, at);
+}
+
+/**
+ * The two letters before the last six of the letters-only stream up to `s[i]`, packed as `hi` of
+ * packGram (0 for none). Read back from the text on a rare hit instead of shifted along per letter:
+ * a letter is read back at most for the next seven letters after it, so the cost stays linear.
+ */
+function gramHigh(s: string, i: number): number {
+  let seen = 0;
+  let hi = 0;
+  for (let k = i; k >= 0; k--) {
+    const c = s.charCodeAt(k);
+    if ((c - 97) >>> 0 >= 26) continue;
+    seen++;
+    if (seen === GRAM - 1) hi = c - 96;
+    else if (seen === GRAM) return ((c - 96) << 5) | hi;
+  }
+  return hi;
+}
+
+/** The letters-only stream's last 8 letters end at `s[i]`; `lo` packs the last six. */
+function sawLetters(lo: number, i: number, lettersDense: Uint8Array): void {
   const list = curTables.grams.get(lo);
   if (list === undefined) return;
+  const hi = gramHigh(curText, i);
   for (const [need, seq, bit] of list) {
     if (need !== hi) continue;
     const seen = (curSequences[seq]! |= bit);
@@ -832,7 +872,8 @@ function sawMatches(trie: Trie, node: number, i: number, k: number): void {
       let list = curLists[id];
       if (list === undefined) {
         curLists[id] = list = [];
-        curSeen.push(id);
+        if (curSeenCount === curSeen.length) curSeen = growInts(curSeen);
+        curSeen[curSeenCount++] = id;
       }
       if (list.length < MAX_TRIGGER_POSITIONS) list.push(start);
     } else {
@@ -929,17 +970,19 @@ function scan(t: Tables, s: string): ViewKeywords {
   curDense = dense;
   curStems = null;
   // left over only if a pass was cut short by an exception
-  for (const id of curSeen) curLists[id] = undefined;
-  curSeen.length = 0;
+  for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
+  curSeenCount = 0;
   let scripts = 0;
-  const { bloom, gramBloom, marks, trie } = t;
+  const { bloom, gramBloom, units, trie } = t;
   const { kind, classOf, classes, pairs, prefixMin, minPrefix } = trie;
-  const hasMarks = marks.size > 0;
   const n = s.length;
   let lo = 0;
-  let hi = 0;
   let alnumBefore = false;
   let spaceCount = 0;
+  // room for every unit to be a space, so that the loop holds no call to grow it (a call in the
+  // loop, even one never made, makes the compiler keep the loop's variables in memory)
+  if (spaceScratch.length < n) spaceScratch = new Int32Array(n);
+  const spaces = spaceScratch;
   let i = 0;
   while (i < n) {
     let c = s.charCodeAt(i);
@@ -950,10 +993,11 @@ function scan(t: Tables, s: string): ViewKeywords {
       let h = 0;
       for (;;) {
         h = (Math.imul(h, 31) + c) | 0;
-        hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
-        lo = ((lo << 5) | (c - 96)) & 0x3fffffff;
-        const slot14 = gramSlot(lo);
-        if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo, hi, lettersDense);
+        // only the last six letters are kept (bits past them drop out when read, & 0x3fffffff);
+        // the two before them are read back on a hit (gramHigh)
+        lo = (lo << 5) | (c - 96);
+        const slot14 = gramSlot(lo & 0x3fffffff);
+        if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo & 0x3fffffff, i, lettersDense);
         if (++i >= n) break;
         c = s.charCodeAt(i);
         if ((c - 97) >>> 0 >= 26) break;
@@ -964,9 +1008,8 @@ function scan(t: Tables, s: string): ViewKeywords {
       const len = i - start;
       let walked = alnumBefore;
       if (!walked && len > minPrefix) {
-        // the word's first PREFIX_KEY letters: still in hi:lo (its last 8 letters) unless it is longer
-        const sh = 5 * (len - PREFIX_KEY);
-        const head = len < PREFIX_KEY ? -1 : len <= GRAM ? ((hi << (30 - sh)) | (lo >>> sh)) & HEAD_MASK : readHead(s, start);
+        // the word's first PREFIX_KEY letters: still in lo (its last six letters) unless it is longer
+        const head = len < PREFIX_KEY ? -1 : len <= 6 ? (lo >>> (5 * (len - PREFIX_KEY))) & HEAD_MASK : readHead(s, start);
         const m = head === -1 ? 1 : prefixMin[prefixSlot(head)]!;
         if (m !== 0 && m < len) {
           walkFrom(trie, s, start);
@@ -992,26 +1035,24 @@ function scan(t: Tables, s: string): ViewKeywords {
     } else {
       alnumBefore = false;
       if (c === 0x20) {
-        if (spaceCount === spaceScratch.length) spaceScratch = growInts(spaceScratch);
-        spaceScratch[spaceCount++] = i;
+        spaces[spaceCount++] = i;
       } else if (c > 127) {
-        scripts |= SCRIPT_OF[c]!;
-        if (hasMarks) {
-          const m = find(marks, c);
-          if (m !== -1) for (let q = marks.from[m]!; q < marks.to[m]!; q++) openGroup(marks.groups[q]!, i);
-        }
+        const unit = units[c]!;
+        scripts |= unit;
+        if ((unit & UNIT_MARK) !== 0) sawMark(c, i);
       }
     }
     i++;
   }
   let triggers = NO_TRIGGERS;
-  if (curSeen.length > 0) {
+  if (curSeenCount > 0) {
     const found = new Map<string, number[]>();
-    for (const id of curSeen) {
+    for (let k = 0; k < curSeenCount; k++) {
+      const id = curSeen[k]!;
       found.set(trie.patterns[id]!.key, curLists[id]!);
       curLists[id] = undefined;
     }
-    curSeen.length = 0;
+    curSeenCount = 0;
     triggers = found;
   }
   const stemHits = curStems;
@@ -1020,7 +1061,7 @@ function scan(t: Tables, s: string): ViewKeywords {
   const positions = curPositions ?? NO_POSITIONS;
   curPositions = null;
   const { atStart, stems } = stemHits === null ? NO_STEM_HITS : resolveStems(stemHits);
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts, spaces: spaceCount === 0 ? NO_SPACES : ints(spaceScratch, spaceCount) };
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spaceCount === 0 ? NO_SPACES : ints(spaceScratch, spaceCount) };
 }
 
 /**
