@@ -66,10 +66,39 @@ describe('norm', () => {
     );
   });
 
-  it('keeps offsets in order and pointing at the character they came from', () => {
-    const unit = fc.constantFrom(...'ab C*\n'.split(''), 'é', 'а', '\u200b', 'ｉ', '😀', '\u0301', '漢');
+  it('maps offsets exactly when a word runs out of a stretch longer than a native piece', () => {
+    for (const raw of [`${'x '.repeat(40_000)}Wordé target`, `${'A'.repeat(70_000)}é target`, `${'ab '.repeat(21_845)}a**bc**dé target`]) {
+      const v = view(raw);
+      const at = v.norm.indexOf('target');
+      expect(raw.slice(v.normOffset(at), v.normOffset(at) + 6)).toBe('target');
+      const e = at - 2; // the é, folded
+      expect(raw[v.normOffset(e)]).toBe('é');
+      for (let i = v.norm.length - 100; i < v.norm.length; i++) {
+        const c = v.norm[i]!;
+        if (c !== 'e' && c !== ' ') expect(raw[v.normOffset(i)]!.toLowerCase()).toBe(c);
+        if (i > v.norm.length - 100) expect(v.normOffset(i)).toBeGreaterThan(v.normOffset(i - 1));
+      }
+    }
+  });
+
+  it('folds a long fast stretch natively exactly as character by character', () => {
+    // a zero-width space is dropped without a trace, but cuts every stretch shorter than the
+    // native path takes: both texts must give the same norm (and the first the same offsets)
+    const fast = fc.string({ unit: fc.constantFrom(...'aaaB3  *_~`\n\t\r.,:-!'.split(''), '’', '“', '—', '×', '¡', '\u00a0'), maxLength: 150, size: 'max' });
+    const slow = fc.constantFrom('', '\u000b', 'é', 'ü', '漢', '😀', '\u0085', 'Ω');
+    const text = fc.array(fc.tuple(fast, slow), { maxLength: 6, size: 'max' }).map((parts) => parts.map(([f, x]) => f + x).join(''));
     fc.assert(
-      fc.property(fc.string({ unit, maxLength: 200 }), fc.nat(100), (s, pad) => {
+      fc.property(text, fc.integer({ min: 1, max: 40 }), (s, every) => {
+        const cut = s.replace(new RegExp(`(.{${every}})`, 'gsu'), '$1\u200b');
+        expect(norm(s)).toBe(norm(cut));
+      }),
+    );
+  });
+
+  it('keeps offsets in order and pointing at the character they came from', () => {
+    const unit = fc.constantFrom(...'ab C*\n\t'.split(''), 'é', 'а', '\u200b', 'ｉ', '😀', '\u0301', '漢', '’', '—', '\u00a0');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 400, size: 'large' }), fc.nat(100), (s, pad) => {
         const raw = 'x'.repeat(pad) + s;
         const v = view(raw);
         let prev = 0;

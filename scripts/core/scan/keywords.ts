@@ -21,7 +21,7 @@
 // again; only a word in which a pattern that goes on into longer words may end ("grab*" in
 // "grabbing", see Trie.prefixMin) is walked from its first letter. The trie and the tables are
 // built once, on the first pass after a registration.
-import { createViewMemo } from './text.ts';
+import { copyNormUnits, createViewMemo } from './text.ts';
 import type { TextView, ViewMemo } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -695,7 +695,7 @@ export function keywordsOf(view: TextView): ViewKeywords {
   const t = (tables ??= compileTables());
   const cached = cache.get(view);
   if (cached !== undefined && cached.tables === t) return cached.found;
-  const found = scan(t, view.norm);
+  const found = scan(t, view.norm, view);
   cache.set(view, { tables: t, found });
   return found;
 }
@@ -955,7 +955,14 @@ function growInts(buf: Int32Array): Int32Array {
   return out;
 }
 
-function scan(t: Tables, s: string): ViewKeywords {
+/** The code units of the text being scanned: the loop reads numbers from it, not `charCodeAt` calls. */
+let unitScratch = new Uint16Array(1024);
+
+function scan(t: Tables, s: string, view: TextView): ViewKeywords {
+  const n = s.length;
+  if (unitScratch.length < n) unitScratch = new Uint16Array(Math.max(n, unitScratch.length * 2));
+  const u = unitScratch;
+  if (!copyNormUnits(view, u)) for (let k = 0; k < n; k++) u[k] = s.charCodeAt(k);
   const flags = bytes(t.total);
   const dense = bytes(t.total);
   const lettersDense = bytes(t.total);
@@ -975,7 +982,6 @@ function scan(t: Tables, s: string): ViewKeywords {
   let scripts = 0;
   const { bloom, gramBloom, units, trie } = t;
   const { kind, classOf, classes, pairs, prefixMin, minPrefix } = trie;
-  const n = s.length;
   let lo = 0;
   let alnumBefore = false;
   let spaceCount = 0;
@@ -985,7 +991,7 @@ function scan(t: Tables, s: string): ViewKeywords {
   const spaces = spaceScratch;
   let i = 0;
   while (i < n) {
-    let c = s.charCodeAt(i);
+    let c = u[i]!;
     if ((c - 97) >>> 0 < 26) {
       // a run of a-z letters: one word, hashed as it goes; every letter also goes into the
       // letters-only stream of the split phrases (gramBloom has no bit set when there is none)
@@ -999,7 +1005,7 @@ function scan(t: Tables, s: string): ViewKeywords {
         const slot14 = gramSlot(lo & 0x3fffffff);
         if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo & 0x3fffffff, i, lettersDense);
         if (++i >= n) break;
-        c = s.charCodeAt(i);
+        c = u[i]!;
         if ((c - 97) >>> 0 >= 26) break;
       }
       // a trigger or stem may start at the word's first letter. A match ending inside the word is
@@ -1027,7 +1033,7 @@ function scan(t: Tables, s: string): ViewKeywords {
       const alnum = (k & KIND_ALNUM) !== 0;
       if (alnum) {
         if (!alnumBefore) walkFrom(trie, s, i);
-      } else if ((k & KIND_ANYWHERE) !== 0 && pairs[classOf[c]! * classes + (i + 1 < n ? classOf[s.charCodeAt(i + 1)]! : 0)] !== 0) {
+      } else if ((k & KIND_ANYWHERE) !== 0 && pairs[classOf[c]! * classes + (i + 1 < n ? classOf[u[i + 1]!]! : 0)] !== 0) {
         // punctuation is often repeated ("[[", "((("): the first two characters decide before a call
         walkFrom(trie, s, i);
       }

@@ -254,6 +254,8 @@ export class TextView {
     const b = new NormBuilder(this.raw);
     b.run();
     this.#norm = b.text();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the sink remembers whose units it holds
+    sinkView = this;
     this.#pieces = b.pieces;
     this.#unitMap = b.unitMap;
     this.#invisibles = b.invisibles;
@@ -407,22 +409,6 @@ const NOT_FAST = /[^\t\n\r\x20-\x7e\u00a0\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u0
 const FAST = new Uint8Array(0x2580);
 for (let c = 0; c < FAST.length; c++) FAST[c] = NOT_FAST.test(String.fromCharCode(c)) ? 0 : 1;
 
-/**
- * The first index at or after `i` of a character NOT_FAST matches, or the length. A table scan:
- * measured faster than the native regular expression here at any stretch length (a call of it
- * costs about a microsecond, and its class of many ranges about 7 ns a character).
- */
-function nextSlow(raw: string, i: number): number {
-  const n = raw.length;
-  let k = i;
-  while (k < n) {
-    const c = raw.charCodeAt(k);
-    if (c >= 0x2580 || FAST[c] === 0) return k;
-    k++;
-  }
-  return n;
-}
-
 /** The non-ASCII characters NOT_FAST lets through, for tests. */
 export const FAST_SYMBOLS = '\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2020\u2021\u2022\u2030\u2039\u203a\u2190\u21ff\u2500\u257f';
 /** Shorter ASCII stretches go character by character (native calls have a fixed cost). */
@@ -441,11 +427,8 @@ class NormBuilder {
   readonly raw: string;
   out: Uint16Array;
   map: Uint32Array;
-  /** Code units in `out` not yet moved to `parts`. */
+  /** Code units in `out` not yet moved to the sink. */
   len = 0;
-  /** Code units of `norm` before `out`. */
-  base = 0;
-  readonly parts: string[] = [];
   readonly pieces: Piece[] = [];
   /** Raw offsets of every code unit moved out of `out` (pieces with `mapAt` index it): the first `unitLen`. */
   unitMap: Uint32Array = EMPTY_UNITS;
@@ -475,17 +458,22 @@ class NormBuilder {
     this.raw = raw;
     this.out = scratchOut;
     this.map = scratchMap;
+    sinkView = null;
+    sinkLen = 0;
+    sinkWide = false;
+    sinkLone = false;
   }
 
   text(): string {
     this.flushUnits();
-    return this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+    return sinkText();
   }
 
-  /** Move the buffered code units into `parts` (only between words: pending folds index `out`). */
+  /** Move the buffered code units into the sink (only between words: pending folds index `out`). */
   flushUnits(): void {
     if (this.len === 0) return;
-    this.parts.push(unitsToString(this.out, this.len));
+    const normStart = sinkLen;
+    sinkUnitsFrom(this.out, this.len);
     const mapAt = this.unitLen;
     if (this.unitMap.length < mapAt + this.len) {
       const grown = new Uint32Array(Math.max(mapAt + this.len, this.unitMap.length * 2, 64));
@@ -494,8 +482,7 @@ class NormBuilder {
     }
     this.unitMap.set(this.map.subarray(0, this.len), mapAt);
     this.unitLen = mapAt + this.len;
-    this.pieces.push({ normStart: this.base, len: this.len, mapAt });
-    this.base += this.len;
+    this.pieces.push({ normStart, len: this.len, mapAt });
     this.len = 0;
   }
 
@@ -506,13 +493,11 @@ class NormBuilder {
     while (i < n) {
       const c = raw.charCodeAt(i);
       if (c < 0x80) {
-        const j = nextSlow(raw, i);
-        if (j === i) {
+        if (FAST[c] === 0) {
           this.ascii(c, i); // a control character
           i++;
         } else {
-          this.stretch(i, j);
-          i = j;
+          i = this.stretch(i);
         }
         continue;
       }
@@ -592,43 +577,72 @@ class NormBuilder {
   }
 
   /**
-   * Printable ASCII [i, j): the middle goes through native string operations (lower case, emphasis
-   * dropped, white space collapsed), which give exactly what `ascii` would character by character.
-   * A word running in from the previous non-ASCII text, or out into the next, is done one by one.
+   * The fast stretch starting at `i` (printable ASCII and plain symbols, up to the next character
+   * NOT_FAST matches): its middle is folded natively (lower case, emphasis dropped, white space
+   * collapsed, see `foldStretch`), which gives exactly what `ascii` would character by character.
+   * A word running in from the previous non-ASCII text, or out into the next, is done one by one,
+   * and so is a stretch shorter than MIN_NATIVE. Returns where the stretch ends.
    */
-  stretch(i: number, j: number): void {
+  stretch(i: number): number {
     const raw = this.raw;
+    const n = raw.length;
     let a = i;
     if (this.wordStart >= 0) {
-      while (a < j && isWordOrEmphasis(raw.charCodeAt(a))) this.ascii(raw.charCodeAt(a), a++);
+      while (a < n && isWordOrEmphasis(raw.charCodeAt(a))) this.ascii(raw.charCodeAt(a), a++);
+      // the word runs on into a character that is not fast (or the text ends)
+      if (a === n || !isFast(raw.charCodeAt(a))) return a;
     }
-    let b = j;
-    if (j < raw.length) {
-      while (b > a && isWordOrEmphasis(raw.charCodeAt(b - 1))) b--;
-    }
-    if (b - a < MIN_NATIVE) {
-      for (let k = a; k < j; k++) this.ascii(raw.charCodeAt(k), k);
-      return;
-    }
+    // `raw[a]` is fast and no word is open there (a space, punctuation or a symbol ends the one
+    // the loop above was in, as `ascii` would): fold from it, in pieces of at most NATIVE_PIECE
+    // characters so that mapping an offset back replays little, up to the first character that
+    // is not fast; found by the fold itself, so the stretch is read once.
     this.endWord();
     this.markRun = 0;
-    // pieces of at most NATIVE_PIECE characters, so mapping an offset back replays little
-    for (let from = a; from < b; from += NATIVE_PIECE) {
-      const to = Math.min(b, from + NATIVE_PIECE);
+    this.flushUnits();
+    const startLen = sinkLen;
+    const startSpace = this.lastSpace;
+    const firstPiece = this.pieces.length;
+    let from = a;
+    let j: number;
+    for (;;) {
+      const to = Math.min(n, from + NATIVE_PIECE);
       const lastSpace = this.lastSpace;
-      let t = foldStretch(raw, from, to, lastSpace);
-      if (t === null) {
-        t = raw.slice(from, to).replace(EMPHASIS_RUN, '').replace(WS_CHAR, ' ').replace(SPACE_RUN, ' ').toLowerCase();
-        if (lastSpace && t.charCodeAt(0) === 0x20) t = t.slice(1);
+      const normStart = sinkLen;
+      j = foldStretch(raw, from, to, lastSpace);
+      if (sinkLen !== normStart) {
+        this.pieces.push({ normStart, len: sinkLen - normStart, rawStart: from, lastSpace });
+        this.lastSpace = foldSpace;
       }
-      if (t.length === 0) continue;
-      this.flushUnits();
-      this.parts.push(t);
-      this.pieces.push({ normStart: this.base, len: t.length, rawStart: from, lastSpace });
-      this.base += t.length;
-      this.lastSpace = t.charCodeAt(t.length - 1) === 0x20;
+      if (j < to || to === n) break;
+      from = to;
     }
-    for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
+    // A word running out into the next (not fast) character is done one by one from its start
+    // `b`: the fold's output is cut back to what it wrote for [a, b) (a letter or digit wrote one
+    // unit, emphasis none; `raw[b - 1]`, not part of a word, set the space state).
+    let b = j;
+    if (j < n) while (b > a && isWordOrEmphasis(raw.charCodeAt(b - 1))) b--;
+    if (b - a < MIN_NATIVE) {
+      sinkLen = startLen;
+      this.pieces.length = firstPiece;
+      this.lastSpace = startSpace;
+      for (let k = a; k < j; k++) this.ascii(raw.charCodeAt(k), k);
+      return j;
+    }
+    if (b < j) {
+      let cut = sinkLen;
+      for (let k = b; k < j; k++) if (isWordChar(raw.charCodeAt(k))) cut--;
+      sinkLen = cut;
+      const pieces = this.pieces;
+      while (pieces.length > firstPiece && pieces[pieces.length - 1]!.normStart >= cut) pieces.pop();
+      const last = pieces[pieces.length - 1];
+      if (last !== undefined && pieces.length > firstPiece && last.normStart + last.len > cut) {
+        pieces[pieces.length - 1] = { ...last, len: cut - last.normStart };
+      }
+      const c = raw.charCodeAt(b - 1);
+      this.lastSpace = c === 0x20 || c === 0xa0 || (c < 0x80 && ASCII[c] === A_SPACE);
+      for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
+    }
+    return j;
   }
 
   /** One character of a fast stretch (ASCII or a plain symbol), the reference semantics of the native path. */
@@ -862,100 +876,219 @@ class NormBuilder {
   }
 }
 
-const EMPHASIS_RUN = /[*_~`]+/g;
-const WS_CHAR = /[\t\n\r\u00a0]/g;
-const SPACE_RUN = / {2,}/g;
+// The text of the normalisation in progress (one runs at a time, start to end), written once and
+// decoded once: one byte per code unit while every unit is ASCII or U+00A0-U+00FF (a latin1 decode
+// then makes a one-byte string, which the rules' regular expressions scan fastest), two bytes from
+// the first unit that is not. Building the text from one string per stretch cost a decode call per
+// stretch and a second copy to join them.
+let sinkBytes = new Uint8Array(1 << 16);
+let sinkUnits = new Uint16Array(0);
+let sinkLen = 0;
+let sinkWide = false;
+/** Whether a lone surrogate went in (the UTF-16 decoder would replace it: decoded by hand then). */
+let sinkLone = false;
 
-let foldBytes = new Uint8Array(4096);
-
-/** What `foldStretch` would change: capitals, emphasis marks, white space other than single spaces. */
-const FOLDS = /[A-Z*_~`\t\n\r\u00a0]| {2}/;
+/** The view whose `norm` the sink holds (the last one built), if it is done. */
+let sinkView: TextView | null = null;
 
 /**
- * The native path of `stretch` in one loop: emphasis dropped, white space (tab, LF, CR, no-break
- * space) collapsed to one ' ' (none at the start after a space), ASCII lower-cased, the other fast
- * symbols kept. Written as bytes and decoded as latin1, so the result stays a one-byte string.
- * null when the stretch holds a symbol above U+00FF or latin1 is not available.
+ * Copy the code units of `view.norm` into `dest` (at least as long) when they are still at hand
+ * from building it, which is the usual case right after the first read of `norm`: a native copy,
+ * where a pass that wants them as numbers would otherwise call `charCodeAt` per unit. Returns
+ * whether it copied.
  */
-function foldStretch(raw: string, from: number, to: number, lastSpace: boolean): string | null {
-  // a stretch with nothing to fold is its own normal form (floods of one symbol, lower-case runs)
-  if (!(lastSpace && raw.charCodeAt(from) === 0x20)) {
-    const slice = raw.slice(from, to);
-    if (!FOLDS.test(slice)) return slice;
-  }
-  const decoder = latin1Decoder();
-  if (decoder === null) return null;
-  if (foldBytes.length < to - from) foldBytes = new Uint8Array(Math.max(to - from, foldBytes.length * 2));
-  const bytes = foldBytes;
-  let len = 0;
-  let space = lastSpace;
-  for (let k = from; k < to; k++) {
-    const c = raw.charCodeAt(k);
-    if (c < 0x80) {
-      const cls = ASCII[c]!;
-      if (cls === A_SPACE) {
-        if (!space) {
-          bytes[len++] = 0x20;
-          space = true;
-        }
-      } else if (cls !== A_DROP) {
-        bytes[len++] = cls === A_UPPER ? c + 32 : c;
-        space = false;
-      }
-    } else if (c === 0xa0) {
-      if (!space) {
-        bytes[len++] = 0x20;
-        space = true;
-      }
-    } else if (c < 0x100) {
-      bytes[len++] = c;
-      space = false;
-    } else return foldWide(raw, k, to, bytes, len);
-  }
-  return len === 0 ? '' : decoder.decode(bytes.subarray(0, len));
+export function copyNormUnits(view: TextView, dest: Uint16Array): boolean {
+  if (view !== sinkView || dest.length < sinkLen) return false;
+  dest.set(sinkWide ? sinkUnits.subarray(0, sinkLen) : sinkBytes.subarray(0, sinkLen));
+  return true;
 }
 
-let foldUnits = new Uint16Array(4096);
-let utf16: TextDecoder | null | undefined;
+/** Room in the sink for `extra` more units, in its current width. */
+function sinkReserve(extra: number): void {
+  const need = sinkLen + extra;
+  if (!sinkWide) {
+    if (sinkBytes.length >= need) return;
+    const grown = new Uint8Array(Math.max(need, sinkBytes.length * 2));
+    grown.set(sinkBytes.subarray(0, sinkLen));
+    sinkBytes = grown;
+  } else if (sinkUnits.length < need) {
+    const grown = new Uint16Array(Math.max(need, sinkUnits.length * 2));
+    grown.set(sinkUnits.subarray(0, sinkLen));
+    sinkUnits = grown;
+  }
+}
 
-/** `foldStretch` from `k` on, once a symbol above U+00FF appears: code units, `len` of them already in `bytes`. */
-function foldWide(raw: string, k: number, to: number, bytes: Uint8Array, len: number): string {
-  if (foldUnits.length < len + (to - k)) foldUnits = new Uint16Array(Math.max(len + (to - k), foldUnits.length * 2));
-  const units = foldUnits;
-  for (let q = 0; q < len; q++) units[q] = bytes[q]!;
-  let space = false; // the character at k is a symbol, so the last one written is irrelevant to it
-  for (let p = k; p < to; p++) {
-    const c = raw.charCodeAt(p);
-    if (c < 0x80) {
-      const cls = ASCII[c]!;
-      if (cls === A_SPACE) {
-        if (!space) {
-          units[len++] = 0x20;
-          space = true;
-        }
-      } else if (cls !== A_DROP) {
-        units[len++] = cls === A_UPPER ? c + 32 : c;
-        space = false;
-      }
-    } else if (c === 0xa0) {
-      if (!space) {
-        units[len++] = 0x20;
-        space = true;
-      }
-    } else {
-      units[len++] = c;
-      space = false;
+/** Switch the sink to two bytes per unit, with room for `extra` more. */
+function sinkWiden(extra: number): void {
+  const need = sinkLen + extra;
+  if (sinkUnits.length < need) sinkUnits = new Uint16Array(Math.max(need, sinkUnits.length * 2, 1024));
+  const units = sinkUnits;
+  const bytes = sinkBytes;
+  for (let k = 0; k < sinkLen; k++) units[k] = bytes[k]!;
+  sinkWide = true;
+}
+
+/** Whether a unit goes into the one-byte sink as it is (0x80-0x9F would not survive a windows-1252 decode). */
+function isLatin1Unit(u: number): boolean {
+  return u < 0x80 || (u >= 0xa0 && u <= 0xff);
+}
+
+/** Append `len` code units of `src` to the sink. */
+function sinkUnitsFrom(src: Uint16Array, len: number): void {
+  sinkReserve(len);
+  let k = 0;
+  if (!sinkWide) {
+    const bytes = sinkBytes;
+    for (; k < len; k++) {
+      const u = src[k]!;
+      if (!isLatin1Unit(u)) break;
+      bytes[sinkLen + k] = u;
+    }
+    if (k === len) {
+      sinkLen += len;
+      return;
+    }
+    sinkLen += k;
+    sinkWiden(len - k);
+  }
+  const units = sinkUnits;
+  for (; k < len; k++) {
+    const u = src[k]!;
+    units[sinkLen++] = u;
+    if (u >= 0xd800 && u <= 0xdfff) {
+      // a pair is pushed whole between two flushes, so it never straddles one
+      if (u <= 0xdbff && k + 1 < len && src[k + 1]! >= 0xdc00 && src[k + 1]! <= 0xdfff) units[sinkLen++] = src[++k]!;
+      else sinkLone = true;
     }
   }
+}
+
+let utf16: TextDecoder | null | undefined;
+
+/** A UTF-16LE decoder that keeps a leading U+FEFF, or null. */
+function utf16Decoder(): TextDecoder | null {
   if (utf16 === undefined) {
     try {
-      utf16 = typeof TextDecoder === 'function' ? new TextDecoder('utf-16le') : null;
-      if (utf16 !== null && utf16.decode(new Uint16Array([0x41, 0x2019, 0x2500])) !== 'A\u2019\u2500') utf16 = null;
+      utf16 = typeof TextDecoder === 'function' ? new TextDecoder('utf-16le', { ignoreBOM: true }) : null;
+      if (utf16 !== null && utf16.decode(new Uint16Array([0xfeff, 0x41, 0x2019, 0x2500])) !== '\ufeffA\u2019\u2500') utf16 = null;
     } catch {
       utf16 = null;
     }
   }
-  return utf16 ? utf16.decode(units.subarray(0, len)) : unitsToString(units, len);
+  return utf16;
+}
+
+/** The sink's text. */
+function sinkText(): string {
+  if (sinkLen === 0) return '';
+  if (!sinkWide) return bytesToString(sinkBytes, sinkLen);
+  const decoder = sinkLone ? null : utf16Decoder();
+  return decoder ? decoder.decode(sinkUnits.subarray(0, sinkLen)) : unitsToString(sinkUnits, sinkLen);
+}
+
+/** Classes of `foldStretch`, for the characters below FOLD.length (the rest are not fast). */
+const F_STOP = 0; // not fast: the stretch ends before it
+const F_KEEP = 1; // kept as it is, below U+0100
+const F_UPPER = 2;
+const F_SPACE = 3; // tab, LF, CR, space, no-break space
+const F_DROP = 4; // markdown emphasis
+const F_WIDE = 5; // kept as it is, U+0100 and above
+const FOLD = new Uint8Array(FAST.length);
+for (let c = 0; c < FOLD.length; c++) {
+  const k = c < 0x80 ? ASCII[c]! : c === 0xa0 ? A_SPACE : A_OTHER;
+  FOLD[c] =
+    FAST[c] === 0 ? F_STOP
+    : k === A_SPACE ? F_SPACE
+    : k === A_DROP ? F_DROP
+    : k === A_UPPER ? F_UPPER
+    : c < 0x100 ? F_KEEP
+    : F_WIDE;
+}
+
+/** Whether `c` is a character NOT_FAST lets through. */
+function isFast(c: number): boolean {
+  return c < FAST.length && FAST[c] === 1;
+}
+
+/** The space state `foldStretch` ended in. */
+let foldSpace = false;
+
+/**
+ * The native path of `stretch`: raw[from, to) into the sink in one loop, up to the first character
+ * that is not fast. Emphasis dropped, white space (tab, LF, CR, no-break space) collapsed to one
+ * ' ' (none at the start after a space), ASCII lower-cased, the other fast symbols kept. Returns
+ * where it stopped; `foldSpace` tells whether the last unit written is a space (or `lastSpace`
+ * when none is).
+ */
+function foldStretch(raw: string, from: number, to: number, lastSpace: boolean): number {
+  sinkReserve(to - from);
+  if (sinkWide) return foldWide(raw, from, to, lastSpace);
+  const bytes = sinkBytes;
+  let len = sinkLen;
+  let space = lastSpace;
+  let k = from;
+  for (; k < to; k++) {
+    const c = raw.charCodeAt(k);
+    const f = c < 0x2580 ? FOLD[c]! : F_STOP;
+    if (f === F_KEEP) {
+      bytes[len++] = c;
+      space = false;
+    } else if (f === F_SPACE) {
+      if (!space) {
+        bytes[len++] = 0x20;
+        space = true;
+      }
+    } else if (f === F_UPPER) {
+      bytes[len++] = c + 32;
+      space = false;
+    } else if (f === F_WIDE) {
+      sinkLen = len;
+      sinkWiden(to - k);
+      return foldWide(raw, k, to, space);
+    } else if (f === F_STOP) {
+      break;
+    }
+    // F_DROP: nothing
+  }
+  sinkLen = len;
+  foldSpace = space;
+  return k;
+}
+
+/** `foldStretch` into the two-byte sink. */
+function foldWide(raw: string, from: number, to: number, lastSpace: boolean): number {
+  const units = sinkUnits;
+  let len = sinkLen;
+  let space = lastSpace;
+  let k = from;
+  for (; k < to; k++) {
+    const c = raw.charCodeAt(k);
+    const f = c < 0x2580 ? FOLD[c]! : F_STOP;
+    if (f === F_KEEP || f === F_WIDE) {
+      units[len++] = c;
+      space = false;
+    } else if (f === F_SPACE) {
+      if (!space) {
+        units[len++] = 0x20;
+        space = true;
+      }
+    } else if (f === F_UPPER) {
+      units[len++] = c + 32;
+      space = false;
+    } else if (f === F_STOP) {
+      break;
+    }
+  }
+  sinkLen = len;
+  foldSpace = space;
+  return k;
+}
+
+/** Whether `c` is an ASCII letter or digit (one unit of `norm` each). */
+function isWordChar(c: number): boolean {
+  if (c >= 0x80) return false;
+  const k = ASCII[c]!;
+  return k === A_LOWER || k === A_UPPER || k === A_DIGIT;
 }
 
 function isWordOrEmphasis(c: number): boolean {
