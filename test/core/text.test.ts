@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import { extractDecoded, extractHidden, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import { foldConfusable } from '../../scripts/core/scan/unicode.ts';
+import { textFacts } from '../../scripts/core/package.ts';
 
 const view = (s: string) => new TextView(s);
 const norm = (s: string) => new TextView(s).norm;
@@ -110,6 +111,17 @@ describe('norm', () => {
           const c = v.norm[i]!;
           if (/[a-z]/.test(c) && raw.charCodeAt(o) < 0x80) expect(raw[o]!.toLowerCase()).toBe(c);
         }
+      }),
+    );
+  });
+
+  it('counts the surrogate pairs of the raw text as textFacts does', () => {
+    // pairs as bases, as supplementary combining marks (U+1D165) after a base, and lone halves
+    const unit = fc.constantFrom('a', ' ', 'é', '😀', '\ud83d', '\ude00', '\u{1d165}', '\u0301', '漢', '’', '\u200b');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 120, size: 'large' }), fc.nat(80), (s, pad) => {
+        const raw = 'word '.repeat(pad) + s;
+        expect(view(raw).surrogatePairs).toBe(textFacts(raw).pairs);
       }),
     );
   });

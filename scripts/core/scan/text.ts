@@ -112,12 +112,15 @@ export class TextView {
   /** Raw offsets of the code units of the pieces normalised one by one (see `Piece`). */
   #unitMap?: Uint32Array;
   #pieceMaps?: Map<number, Uint32Array>;
+  /** Native pieces looked up once already (walked, not mapped). */
+  #walkedPieces?: Set<number>;
   #squashed?: string;
   #squashedMap?: Uint32Array;
   #invisibles?: Invisible[];
   #mixedScriptWords?: number[];
   #lookalikeWords?: number[];
   #markFloods?: number[];
+  #pairs?: number;
   #lineStarts?: number[];
   #fences?: Array<[number, number]>;
   #hidden?: Segment[];
@@ -150,14 +153,18 @@ export class TextView {
     }
     const piece = pieces[lo]!;
     if ('mapAt' in piece) return this.#unitMap![piece.mapAt + at - piece.normStart]!;
-    let map: Uint32Array | undefined;
-    {
-      this.#pieceMaps ??= new Map();
-      map = this.#pieceMaps.get(lo);
-      if (map === undefined) {
-        map = replayPiece(this.raw, piece);
-        this.#pieceMaps.set(lo, map);
+    // The first look-up in a piece walks it only up to the unit asked for; a second one replays
+    // the whole piece into a map once (a flagged text is often looked up once, at one place).
+    this.#pieceMaps ??= new Map();
+    let map = this.#pieceMaps.get(lo);
+    if (map === undefined) {
+      this.#walkedPieces ??= new Set();
+      if (!this.#walkedPieces.has(lo)) {
+        this.#walkedPieces.add(lo);
+        return walkPiece(this.raw, piece, at - piece.normStart);
       }
+      map = replayPiece(this.raw, piece);
+      this.#pieceMaps.set(lo, map);
     }
     return map[at - piece.normStart]!;
   }
@@ -192,6 +199,15 @@ export class TextView {
   get lookalikeWords(): readonly number[] {
     if (this.#lookalikeWords === undefined) this.#buildNorm();
     return this.#lookalikeWords!;
+  }
+
+  /**
+   * Surrogate pairs in the raw text (each one character of two code units), matched left to
+   * right, as `textFacts(raw).pairs` counts them: `raw.length - surrogatePairs` characters.
+   */
+  get surrogatePairs(): number {
+    if (this.#pairs === undefined) this.#buildNorm();
+    return this.#pairs!;
   }
 
   /** Raw offsets of base characters carrying a flood of combining marks ("Zalgo" text). */
@@ -262,6 +278,7 @@ export class TextView {
     this.#mixedScriptWords = b.mixed;
     this.#lookalikeWords = b.lookalike;
     this.#markFloods = b.floods;
+    this.#pairs = b.pairs;
   }
 
   #buildSquashed(): void {
@@ -438,6 +455,8 @@ class NormBuilder {
   readonly mixed: number[] = [];
   readonly lookalike: number[] = [];
   readonly floods: number[] = [];
+  /** Surrogate pairs of the raw text, matched left to right (none can be in a fast stretch). */
+  pairs = 0;
   // The current word, for homoglyph folding: folded only when it mixes Latin with look-alikes of
   // another script, or is made entirely of look-alikes and is long enough to be a spoof.
   wordStart = -1;
@@ -514,6 +533,7 @@ class NormBuilder {
         if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
           cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
           w = 2;
+          this.pairs++;
         } else {
           // a lone surrogate: not text
           this.invisible('other-format', i, 1);
@@ -553,7 +573,13 @@ class NormBuilder {
         if (cj < 0x300) break;
         const ij = infoAt(raw, j);
         if ((ij & CF_COMBINING) === 0) break;
-        j += cj >= 0xd800 && cj <= 0xdbff && j + 1 < n ? 2 : 1;
+        if (cj >= 0xd800 && cj <= 0xdbff && j + 1 < n) {
+          const dj = raw.charCodeAt(j + 1);
+          if (dj >= 0xdc00 && dj <= 0xdfff) this.pairs++;
+          j += 2;
+        } else {
+          j++;
+        }
         parts++;
         if ((ij & CK_MASK) === CK_MARK) marks++;
       }
@@ -1095,6 +1121,26 @@ function isWordOrEmphasis(c: number): boolean {
   if (c >= 0x80) return false;
   const k = ASCII[c]!;
   return k === A_LOWER || k === A_UPPER || k === A_DIGIT || k === A_DROP;
+}
+
+/** The raw offset of unit `index` of a natively normalised piece, walked as `replayPiece` replays it. */
+function walkPiece(raw: string, p: { readonly len: number; readonly rawStart: number; readonly lastSpace: boolean }, index: number): number {
+  let k = 0;
+  let lastSpace = p.lastSpace;
+  for (let r = p.rawStart; ; r++) {
+    const c = raw.charCodeAt(r);
+    const cls = c < 0x80 ? ASCII[c]! : c === 0xa0 ? A_SPACE : A_OTHER;
+    if (cls === A_SPACE) {
+      if (lastSpace) continue;
+      lastSpace = true;
+    } else if (cls !== A_DROP && cls !== A_CONTROL) {
+      lastSpace = false;
+    } else {
+      continue;
+    }
+    if (k === index) return r;
+    k++;
+  }
 }
 
 /** The raw offsets of a natively normalised piece, replayed with the character-by-character rules. */
