@@ -188,29 +188,29 @@ export const file: RuleFamily = {
     for (let i = 0; i < sorted.length; i++) {
       const name = sorted[i]!;
       const content = ctx.files[name]!;
-      const ext = extensionOf(name);
+      const text = ctx.texts[t];
+      const known = text !== undefined && text.name === name && text.raw === content;
+      // the engine gave each text file its extensionOf
+      const ext = known ? text.ext : extensionOf(name);
       if (ext === '' ? !isAllowedFileName(name) : !ALLOWED_EXTENSIONS.has(ext)) disallowed.push(name);
-      const isImage = IMAGE_EXTENSIONS.has(ext);
+      const isImage = !known && IMAGE_EXTENSIONS.has(ext);
       let facts: TextFacts | null = null;
       // fileSize of a text file is its UTF-8 length; 0 stands for an unsized one (within the limit)
       let size = 0;
       if (isImage) {
         size = fileSize(name, content);
+      } else if (!known) {
+        facts = textFacts(content);
       } else {
-        const text = ctx.texts[t];
-        if (text !== undefined && text.name === name && text.raw === content) {
-          t++;
-          if (content.length <= SURELY_SMALL && surelyNoControls(text)) {
-            (unsized ??= []).push(text);
-            bound += 3 * content.length;
-          } else {
-            facts = textFactsOf(text);
-          }
+        t++;
+        if (content.length <= SURELY_SMALL && surelyNoControls(text)) {
+          (unsized ??= []).push(text);
+          bound += 3 * content.length;
         } else {
-          facts = textFacts(content);
+          facts = textFactsOf(text);
         }
-        if (facts !== null) size = facts.bytes;
       }
+      if (facts !== null) size = facts.bytes;
       total += size;
       if (size > MAX_FILE_BYTES) {
         emit({ code: 'FILE004', ...at(name), message: `${quoteName(name)} is ${formatBytes(size)}; each file may be at most ${formatBytes(MAX_FILE_BYTES)}: split or shorten it` });

@@ -125,14 +125,17 @@ function textNamed(ctx: ScanContext, name: string): TextFile | undefined {
 
 // ---- placeholders -------------------------------------------------------------------------------
 
-// Each placeholder pattern runs only when one of its gate words occurs in the file's `norm`.
-const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp; readonly needle?: string }> = [
+// Each placeholder pattern runs only when one of its gate words occurs in the file's `norm`. A
+// `weak` gate word stands for alternatives that hold `literal` as it is in the raw text: opened by
+// it alone, the pattern runs only when the text holds that literal. ('your*' opens the last
+// pattern in most texts; without the other gate words only YOUR_..._HERE can match there.)
+const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp; readonly needle?: string; readonly weak?: string; readonly literal?: string }> = [
   { gate: ['todo', 'fixme', 'tbd'], re: /(?:^|[\s([*_>#-])(TODO|FIXME|TBD)(?=[ \t]{0,6}(?::|\)|\]|$|-[ \t]|—))/gm },
   { gate: ['lorem ipsum'], re: /lorem[ \t*_]+ipsum/gi },
   { gate: ['[your', '[insert', '[add', '[enter', '[put', '[describe', '[write', '[replace'], re: /\[(?:your|insert|add|enter|put|describe|write|replace)\b[^\][\n]{1,60}\]/giy, needle: '[' },
   { gate: ['<your', '<insert', '<add', '<enter'], re: /<(?:your|insert|add|enter)[ _-][^<>\n]{1,60}>/giy, needle: '<' },
   { gate: ['here)'], re: /\((?:your|insert) [^()\n]{1,40} here\)/giy, needle: '(' },
-  { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g },
+  { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g, weak: 'your*', literal: 'YOUR_' },
 ];
 registerGates(PLACEHOLDERS);
 
@@ -145,8 +148,8 @@ export function findPlaceholder(file: TextFile): { text: string; offset: number 
 function placeholderIn(file: TextFile, gates: number): { text: string; offset: number } | null {
   if ((gates & PLACEHOLDER_BITS) === 0) return null; // every pattern is gated
   for (let k = 0; k < PLACEHOLDERS.length; k++) {
-    if ((gates & (1 << k)) === 0) continue;
-    const { re, needle } = PLACEHOLDERS[k]!;
+    const { re, needle, literal } = PLACEHOLDERS[k]!;
+    if ((gates & (1 << k)) === 0 && ((gates & (1 << (WEAK_BIT + k))) === 0 || file.raw.indexOf(literal!) === -1)) continue;
     const hit = needle === undefined ? firstGlobal(re, file) : firstSticky(re, needle, file);
     if (hit) return hit;
   }
@@ -269,12 +272,17 @@ const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp;
 ];
 registerGates(SECTIONS.map((s) => ({ gate: s.words })));
 
-/** Per gate word: bit k for PLACEHOLDERS[k] and bit SECTION_BIT + j for SECTIONS[j]. */
+/**
+ * Per gate word: bit k for PLACEHOLDERS[k] (bit WEAK_BIT + k for its weak word) and bit
+ * SECTION_BIT + j for SECTIONS[j].
+ */
 const GATE_BITS = new Map<string, number>();
 const SECTION_BIT = PLACEHOLDERS.length;
-const PLACEHOLDER_BITS = (1 << SECTION_BIT) - 1;
+const WEAK_BIT = SECTION_BIT + SECTIONS.length;
+const PLACEHOLDER_BITS = ((1 << SECTION_BIT) - 1) | (((1 << PLACEHOLDERS.length) - 1) << WEAK_BIT);
 for (const [k, words] of [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s) => s.words)].entries()) {
-  for (const w of words) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (1 << k));
+  const weak = PLACEHOLDERS[k]?.weak;
+  for (const w of words) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (w === weak ? 1 << (WEAK_BIT + k) : 1 << k));
 }
 
 /**
