@@ -463,7 +463,7 @@ function checkSoulFile(file: TextFile, emit: Emit, chars: number, gates: number)
     if (content > 1500) advice.push('it has no headings; split it into sections (## Role, ## Personality, ## Boundaries)');
   } else {
     let h1 = 0;
-    for (const h of headings) if (h.level === 1) h1++;
+    for (let i = 0; i < headings.length; i++) if (headings[i]!.level === 1) h1++;
     if (h1 > 1) advice.push(`it has ${h1} top-level (#) headings; use one title and ## for sections`);
     if (headings[0]!.level > 2) advice.push('it starts with a deep heading; start with # or ##');
     for (let i = 1; i < headings.length; i++) {
