@@ -101,6 +101,13 @@ describe('consistency: listed files (CONSIST003)', () => {
     const files = { 'soul.json': JSON.stringify(validManifest({ files: { soul: 'persona.md' } })), 'SOUL.md': '# x' };
     expect(findings(scanPackage(files, { name: 'test-soul' }), 'CONSIST003')).toEqual([]);
   });
+  it('reads every string of a listed array and skips other entries', () => {
+    const m = validManifest({ files: { soul: 'SOUL.md', identity: 'IDENTITY.md', examples: ['a.md', 42, ' ./gone.md ', '', 'A.MD', null] } });
+    const r = scanPackage(soulTree({ 'a.md': 'An example.' }, m), { name: 'test-soul' });
+    // the engine keeps the first CONSIST003 of soul.json; CONSIST010 counts both
+    expect(findings(r, 'CONSIST003').map((x) => x.message)).toEqual(['soul.json lists files.examples as "gone.md", but the package has no such file; add it or remove the entry.']);
+    expect(findings(r, 'CONSIST010')[0]?.message).toBe('Persona consistency check completed: 2 issues found.');
+  });
   it('accepts an avatar image listed and present', () => {
     const m = validManifest({ files: { soul: 'SOUL.md', identity: 'IDENTITY.md', avatar: 'avatar.png' } });
     expect(findings(scanPackage(soulTree({ 'avatar.png': 'iVBORw0KGgo=' }, m), { name: 'test-soul' }), 'CONSIST003')).toEqual([]);

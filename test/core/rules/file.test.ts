@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scanPackage } from '../../../scripts/core/index.ts';
-import { file } from '../../../scripts/core/scan/rules/file.ts';
-import { decodeImage, fileSize, utf8Length } from '../../../scripts/core/package.ts';
+import { file, sortedNames, surelyNoControls } from '../../../scripts/core/scan/rules/file.ts';
+import { createTextView } from '../../../scripts/core/scan/text.ts';
+import { decodeImage, fileSize, formatBytes, textFacts, utf8Length } from '../../../scripts/core/package.ts';
 import { allFindings, codes, soulTree, validManifest } from '../../helpers/soul.ts';
 
 type Result = ReturnType<typeof scanPackage>;
@@ -169,5 +170,43 @@ describe('package model', () => {
     expect(b64.length).toBeGreaterThan(100 * 1024);
     expect(fileSize('big.png', b64)).toBe(90 * 1024);
     expect(fileCodes(scan(soulTree({ 'big.png': b64 })))).toEqual([]);
+  });
+});
+
+describe('file fast paths', () => {
+  const textFile = (raw: string) => ({ name: 'a.md', ext: 'md', raw, view: createTextView(raw) });
+
+  it('surelyNoControls is false whenever textFacts counts a control character', () => {
+    for (let c = 0; c < 0x80; c++) {
+      for (const raw of [`a${String.fromCharCode(c)}b`, `${'plain text '.repeat(10)}${String.fromCharCode(c)}${'more text '.repeat(10)}`, String.fromCharCode(c)]) {
+        if (textFacts(raw).controls) expect(surelyNoControls(textFile(raw)), `U+${c.toString(16)} in ${JSON.stringify(raw.slice(0, 12))}`).toBe(false);
+      }
+    }
+  });
+
+  it('surelyNoControls holds for plain and non-ASCII text without controls', () => {
+    expect(surelyNoControls(textFile('# Soul\n\nYou are kind.\r\n\tTabs and\fform feeds.'))).toBe(true);
+    expect(surelyNoControls(textFile('Caf\u00e9 \u2014 \ud83d\ude00 na\u00efve'))).toBe(true);
+  });
+
+  it('sortedNames orders like slice().sort()', () => {
+    const names = ['soul.json', 'SOUL.md', 'IDENTITY.md', 'a/b.md', 'a.md', '\ud83d\ude00.md', '\uffff.md', 'Z.md', '_x.md'];
+    for (let n = 0; n <= names.length; n++) expect(sortedNames(names, n)).toEqual(names.slice(0, n).sort());
+    const many = Array.from({ length: 40 }, (_, i) => `f${(i * 7919) % 40}.md`);
+    expect(sortedNames(many, 40)).toEqual(many.slice().sort());
+  });
+
+  it('FILE005 sums small files exactly when their bound passes 1 MB', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`part${i}.md`] = `${'é'.repeat(10)}${'c'.repeat(30 * 1024)}`;
+    const r = scan(soulTree(files));
+    const total = Object.values(soulTree(files)).reduce((n, v) => n + utf8Length(v), 0);
+    expect(finding(r, 'FILE005')?.message).toContain(`is ${formatBytes(total)} in total`);
+  });
+
+  it('no FILE005 when small files only could pass 1 MB by the bound', () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) files[`part${i}.md`] = 'c'.repeat(30 * 1024);
+    expect(fileCodes(scan(soulTree(files)))).not.toContain('FILE005');
   });
 });

@@ -87,6 +87,19 @@ describe('quality: placeholders (QUALITY005)', () => {
   it('does not flag {{user}} template variables', () => {
     expect(quality(scanText(`${RICH_SOUL}\nGreet {{user}} by name.\n`), 'QUALITY005')).toEqual([]);
   });
+  it('flags YOUR_..._HERE, whose only gate word is the common "your"', () => {
+    const f = quality(scanText(`${RICH_SOUL}\nSign your letters as YOUR_NAME_HERE.\n`), 'QUALITY005');
+    expect(f.map((x) => x.message)).toEqual(['SOUL.md still contains placeholder text "YOUR_NAME_HERE"; replace it with real content or remove it.']);
+  });
+  it('does not flag your_name_here in lower case or YOUR_NAME without _HERE', () => {
+    expect(quality(scanText(`${RICH_SOUL}\nYour key is your_name_here or YOUR_NAME.\n`), 'QUALITY005')).toEqual([]);
+  });
+  it('finds the leftmost of the last pattern\'s alternatives when "your" and another gate word occur', () => {
+    const f = quality(scanText(`${RICH_SOUL}\nUse YOUR_TOKEN_HERE, then CHANGE_ME.\n`), 'QUALITY005');
+    expect(f[0]?.message).toContain('"YOUR_TOKEN_HERE"');
+    const g = quality(scanText(`${RICH_SOUL}\nSet PLACEHOLDER_VALUE in your config.\n`), 'QUALITY005');
+    expect(g[0]?.message).toContain('"PLACEHOLDER_VALUE"');
+  });
 });
 
 describe('quality: manifest description (QUALITY006)', () => {
@@ -121,6 +134,17 @@ describe('quality: structure (QUALITY007, QUALITY008)', () => {
     const f = quality(r, 'QUALITY007');
     expect(f.map((x) => x.severity)).toEqual(['info']);
     expect(f[0]!.message).toContain('boundaries');
+  });
+  it('names every missing section in SECTIONS order', () => {
+    const r = scanText('# Chef\n\n## Recipes\n' + 'Pasta, rice and soups with seasonal vegetables. '.repeat(6));
+    expect(quality(r, 'QUALITY007')[0]?.message).toBe('SOUL.md has no section on role or purpose, personality or tone, boundaries; a heading for each helps people and models read the persona.');
+    const s = scanText('# Chef\n\n## Tone\n' + 'Pasta, rice and soups with seasonal vegetables. '.repeat(6));
+    expect(quality(s, 'QUALITY007')[0]?.message).toBe('SOUL.md has no section on role or purpose, boundaries; a heading for each helps people and models read the persona.');
+  });
+  it('takes section words for headings only when a persona has no headings (role words always)', () => {
+    const words = 'You are a chef. Your tone is warm and friendly. Never share secrets. '.repeat(4);
+    expect(quality(scanText(words), 'QUALITY007')).toEqual([]);
+    expect(quality(scanText(`## Recipes\n\n${words}`), 'QUALITY007')[0]?.message).toContain('no section on personality or tone, boundaries;');
   });
   it('does not report sections a persona has', () => {
     expect(quality(scanText(RICH_SOUL), 'QUALITY007')).toEqual([]);

@@ -87,10 +87,11 @@ function isSpace(c: number): boolean {
 function collapsedPrefix(raw: string, from: number, to: number, trimEnd: boolean): string {
   let out = '';
   let pending = false; // a run of white space after some output
-  for (let i = from; i < to && out.length <= SNIPPET; i++) {
-    const c = raw.charCodeAt(i);
-    if (isSpace(c)) {
+  let i = from;
+  while (i < to && out.length <= SNIPPET) {
+    if (isSpace(raw.charCodeAt(i))) {
       pending = out.length > 0;
+      i++;
       continue;
     }
     if (pending) {
@@ -98,7 +99,12 @@ function collapsedPrefix(raw: string, from: number, to: number, trimEnd: boolean
       pending = false;
       if (out.length > SNIPPET) break;
     }
-    out += raw[i];
+    // a run of other characters, copied as one slice (not character by character), up to
+    // SNIPPET + 1 characters of output
+    const start = i;
+    const stop = Math.min(to, i + SNIPPET + 1 - out.length);
+    while (i < stop && !isSpace(raw.charCodeAt(i))) i++;
+    out += raw.slice(start, i);
   }
   if (pending && !trimEnd && out.length <= SNIPPET) out += ' ';
   return out;

@@ -25,10 +25,15 @@ export function nameKey(s: string): string {
 
 /** Whether a declared name agrees with the manifest's name or displayName (equal, or one contains the other). */
 export function namesAgree(declared: string, manifestNames: readonly string[]): boolean {
+  return keysAgree(declared, manifestNames.map(nameKey));
+}
+
+/** namesAgree, given the nameKey of each manifest name (worked out once for both files). */
+function keysAgree(declared: string, keys: readonly string[]): boolean {
   const d = nameKey(declared);
   if (d.length === 0) return true;
-  for (const n of manifestNames) {
-    const k = nameKey(n);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
     if (k.length === 0) continue;
     if (k === d) return true;
     if (Math.min(k.length, d.length) >= 3 && (k.includes(d) || d.includes(k))) return true;
@@ -37,7 +42,9 @@ export function namesAgree(declared: string, manifestNames: readonly string[]): 
 }
 
 function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+  if (typeof v !== 'string') return undefined;
+  const t = v.trim();
+  return t !== '' ? t : undefined;
 }
 
 function filesMap(ctx: ScanContext): Record<string, unknown> | null {
@@ -78,12 +85,15 @@ function trimChars(s: string, set: ReadonlySet<string>, start = true): string {
 
 const END_PUNCT = new Set(['.', ':', ';', '!', ',', "'", '’']);
 
+/** What ends a name in a value: a dash, a parenthesis, a comma, a semicolon or a bar after it. */
+const VALUE_ENDS: readonly string[] = [' — ', ' – ', ' - ', ' (', ', ', '; ', ' |'];
+
 function cleanValue(v: string): string {
   let s = trimChars(v.replace(/[*_`]+/g, '').trim(), QUOTE_CHARS).trim();
   // "Aria (she/her)", "Aria — the tutor", "Aria, a tutor"
   let cut = s.length;
-  for (const sep of [' — ', ' – ', ' - ', ' (', ', ', '; ', ' |']) {
-    const i = s.indexOf(sep);
+  for (let k = 0; k < VALUE_ENDS.length; k++) {
+    const i = s.indexOf(VALUE_ENDS[k]!);
     if (i > 0 && i < cut) cut = i;
   }
   s = s.slice(0, cut);
@@ -256,15 +266,15 @@ export const consistency: RuleFamily = {
     const name = str(m?.['name']);
     const displayName = str(m?.['displayName']);
     if (name !== undefined || displayName !== undefined) {
-      const names = name === undefined ? [displayName!] : displayName === undefined ? [name] : [name, displayName];
+      const keys = name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)];
       const identity = fileFor(ctx, 'identity', 'IDENTITY.md');
       const declared = identity ? declaredIdentityName(identity.raw) : undefined;
-      if (identity && declared && !namesAgree(declared, names)) {
+      if (identity && declared && !keysAgree(declared, keys)) {
         counted({ code: 'CONSIST001', file: identity.name, message: `${identity.name} names the persona "${declared.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; make them match.` });
       }
       const soul = fileFor(ctx, 'soul', 'SOUL.md');
       const intro = soul ? introducedName(soul.raw) : undefined;
-      if (soul && intro && !namesAgree(intro, names)) {
+      if (soul && intro && !keysAgree(intro, keys)) {
         const at = soul.raw.indexOf(intro);
         counted({ code: 'CONSIST002', file: soul.name, ...(at >= 0 ? { offset: at } : {}), message: `${soul.name} introduces the persona as "${intro.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; use one name.` });
       }
@@ -276,8 +286,11 @@ export const consistency: RuleFamily = {
       for (const role in files) {
         if (role === 'soul' || !Object.prototype.hasOwnProperty.call(files, role)) continue;
         const value = files[role];
-        const listed = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : [];
-        for (const entry of listed) {
+        // a string is a list of one (no array made for it)
+        const count = Array.isArray(value) ? value.length : 1;
+        for (let i = 0; i < count; i++) {
+          const entry: unknown = Array.isArray(value) ? value[i] : value;
+          if (typeof entry !== 'string') continue;
           let path = entry.trim();
           if (path.startsWith('./')) path = path.slice(2);
           if (path === '' || Object.prototype.hasOwnProperty.call(ctx.files, path)) continue;

@@ -54,6 +54,24 @@ export function textFactsOf(file: TextFile): TextFacts {
   return facts;
 }
 
+/**
+ * Whether a text surely holds none of the control characters `TextFacts.controls` stands for
+ * (C0 other than tab, line feed, form feed, carriage return and escape): its view recorded no
+ * invisible character and it has no vertical tab. The normalised view records every other C0
+ * control (and DEL) as an invisible, and vertical tab is the one counted control it reads as white
+ * space. Every family reads the views of a scan, so this costs a native search for one character
+ * instead of textFacts' pass over the text.
+ */
+export function surelyNoControls(file: TextFile): boolean {
+  return file.view.invisibles.length === 0 && file.raw.indexOf('\v') === -1;
+}
+
+/**
+ * A UTF-8 length is at most three bytes per UTF-16 code unit (a surrogate pair is four bytes for
+ * two units): a text of at most this many units is surely within MAX_FILE_BYTES.
+ */
+const SURELY_SMALL = Math.floor(MAX_FILE_BYTES / 3);
+
 const MAX_LISTED = 5;
 const ALLOWED_LIST = [...ALLOWED_EXTENSIONS].map((e) => `.${e}`).join(' ');
 
@@ -100,6 +118,26 @@ function declaredFile(ctx: ScanContext, role: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+/**
+ * `names.slice(0, count).sort()`: a few names (a package's usual three) by insertion sort, which
+ * allocates no scratch array as Array.prototype.sort does; `<` on strings is sort's default order
+ * (UTF-16 code units), and file names are distinct, so the order is the same.
+ */
+export function sortedNames(names: readonly string[], count: number): string[] {
+  const out = names.slice(0, count);
+  if (count > 16) return out.sort();
+  for (let i = 1; i < count; i++) {
+    const name = out[i]!;
+    let j = i;
+    while (j > 0 && out[j - 1]! > name) {
+      out[j] = out[j - 1]!;
+      j--;
+    }
+    out[j] = name;
+  }
+  return out;
+}
+
 const NONE: ReadonlySet<string> = new Set();
 
 /** Report unsafe and colliding names; returns the unsafe ones (never used as a finding's file). */
@@ -133,31 +171,46 @@ export const file: RuleFamily = {
     const unsafeNames = checkNames(emit, names);
     const at = (name: string) => (unsafeNames.has(name) ? {} : { file: name });
 
-    for (const name of ctx.invalidEntries) {
+    for (let i = 0; i < ctx.invalidEntries.length; i++) {
+      const name = ctx.invalidEntries[i]!;
       emit({ code: 'FILE009', ...at(name), message: `${quoteName(name)} has content that is not a string; send text as a string and images as base64 strings` });
     }
 
     const disallowed: string[] = [];
     let total = 0;
+    // Small text files without controls, whose sizes are not needed unless the package could be
+    // too large: `bound` (3 bytes a unit, see SURELY_SMALL) stands for them until then.
+    let unsized: TextFile[] | null = null;
+    let bound = 0;
     // ctx.texts holds the text files in the same (sorted) order: walk it alongside
     let t = 0;
-    for (const name of names.slice(0, names.length - ctx.invalidEntries.length).sort()) {
+    const sorted = sortedNames(names, names.length - ctx.invalidEntries.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const name = sorted[i]!;
       const content = ctx.files[name]!;
-      const ext = extensionOf(name);
+      const text = ctx.texts[t];
+      const known = text !== undefined && text.name === name && text.raw === content;
+      // the engine gave each text file its extensionOf
+      const ext = known ? text.ext : extensionOf(name);
       if (ext === '' ? !isAllowedFileName(name) : !ALLOWED_EXTENSIONS.has(ext)) disallowed.push(name);
-      const isImage = IMAGE_EXTENSIONS.has(ext);
+      const isImage = !known && IMAGE_EXTENSIONS.has(ext);
       let facts: TextFacts | null = null;
-      if (!isImage) {
-        const text = ctx.texts[t];
-        if (text !== undefined && text.name === name && text.raw === content) {
-          facts = textFactsOf(text);
-          t++;
+      // fileSize of a text file is its UTF-8 length; 0 stands for an unsized one (within the limit)
+      let size = 0;
+      if (isImage) {
+        size = fileSize(name, content);
+      } else if (!known) {
+        facts = textFacts(content);
+      } else {
+        t++;
+        if (content.length <= SURELY_SMALL && surelyNoControls(text)) {
+          (unsized ??= []).push(text);
+          bound += 3 * content.length;
         } else {
-          facts = textFacts(content);
+          facts = textFactsOf(text);
         }
       }
-      // fileSize of a text file is its UTF-8 length
-      const size = facts === null ? fileSize(name, content) : facts.bytes;
+      if (facts !== null) size = facts.bytes;
       total += size;
       if (size > MAX_FILE_BYTES) {
         emit({ code: 'FILE004', ...at(name), message: `${quoteName(name)} is ${formatBytes(size)}; each file may be at most ${formatBytes(MAX_FILE_BYTES)}: split or shorten it` });
@@ -198,6 +251,7 @@ export const file: RuleFamily = {
         message: `${quoteName(name)} ${ext ? `has the file type .${ext}, which is not allowed` : 'has no file extension'}; allowed: ${allowed}. Remove it or convert it`,
       });
     }
+    if (unsized !== null && total + bound > MAX_TOTAL_BYTES) for (const text of unsized) total += textFactsOf(text).bytes;
     if (total > MAX_TOTAL_BYTES) {
       emit({ code: 'FILE005', message: `The package is ${formatBytes(total)} in total; keep it at most ${formatBytes(MAX_TOTAL_BYTES)} (remove large images or split long files)` });
     }

@@ -53,10 +53,12 @@ const WIDE = /[^\x00-\xff]/;
 
 /**
  * countChars(file.raw). A string V8 stores one byte per character fails WIDE at once, without
- * reading it; any other gets its surrogate pairs from the facts the file family gathers anyway.
+ * reading it; a text without a surrogate (one native search of one range) has no pair either;
+ * any other gets its pairs from the text facts the file family may have gathered already.
  */
 function charsOf(file: TextFile): number {
-  return WIDE.test(file.raw) ? file.raw.length - textFactsOf(file).pairs : file.raw.length;
+  const raw = file.raw;
+  return WIDE.test(raw) && SURROGATE.test(raw) ? raw.length - textFactsOf(file).pairs : raw.length;
 }
 
 /** Characters of content: white space runs count as one, leading and trailing space as none. */
@@ -123,24 +125,31 @@ function textNamed(ctx: ScanContext, name: string): TextFile | undefined {
 
 // ---- placeholders -------------------------------------------------------------------------------
 
-// Each placeholder pattern runs only when one of its gate words occurs in the file's `norm`.
-const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp; readonly needle?: string }> = [
+// Each placeholder pattern runs only when one of its gate words occurs in the file's `norm`. A
+// `weak` gate word stands for alternatives that hold `literal` as it is in the raw text: opened by
+// it alone, the pattern runs only when the text holds that literal. ('your*' opens the last
+// pattern in most texts; without the other gate words only YOUR_..._HERE can match there.)
+const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly re: RegExp; readonly needle?: string; readonly weak?: string; readonly literal?: string }> = [
   { gate: ['todo', 'fixme', 'tbd'], re: /(?:^|[\s([*_>#-])(TODO|FIXME|TBD)(?=[ \t]{0,6}(?::|\)|\]|$|-[ \t]|—))/gm },
   { gate: ['lorem ipsum'], re: /lorem[ \t*_]+ipsum/gi },
   { gate: ['[your', '[insert', '[add', '[enter', '[put', '[describe', '[write', '[replace'], re: /\[(?:your|insert|add|enter|put|describe|write|replace)\b[^\][\n]{1,60}\]/giy, needle: '[' },
   { gate: ['<your', '<insert', '<add', '<enter'], re: /<(?:your|insert|add|enter)[ _-][^<>\n]{1,60}>/giy, needle: '<' },
   { gate: ['here)'], re: /\((?:your|insert) [^()\n]{1,40} here\)/giy, needle: '(' },
-  { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g },
+  { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g, weak: 'your*', literal: 'YOUR_' },
 ];
 registerGates(PLACEHOLDERS);
 
 /** The first placeholder in a text outside code, or null. */
 export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
-  const gates = openGates(file);
-  if (gates === 0) return null; // every pattern is gated
+  return placeholderIn(file, openGates(file));
+}
+
+/** findPlaceholder, given the file's openGates. */
+function placeholderIn(file: TextFile, gates: number): { text: string; offset: number } | null {
+  if ((gates & PLACEHOLDER_BITS) === 0) return null; // every pattern is gated
   for (let k = 0; k < PLACEHOLDERS.length; k++) {
-    if ((gates & (1 << k)) === 0) continue;
-    const { re, needle } = PLACEHOLDERS[k]!;
+    const { re, needle, literal } = PLACEHOLDERS[k]!;
+    if ((gates & (1 << k)) === 0 && ((gates & (1 << (WEAK_BIT + k))) === 0 || file.raw.indexOf(literal!) === -1)) continue;
     const hit = needle === undefined ? firstGlobal(re, file) : firstSticky(re, needle, file);
     if (hit) return hit;
   }
@@ -263,11 +272,17 @@ const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp;
 ];
 registerGates(SECTIONS.map((s) => ({ gate: s.words })));
 
-/** Per gate word: bit k for PLACEHOLDERS[k] and bit SECTION_BIT + j for SECTIONS[j]. */
+/**
+ * Per gate word: bit k for PLACEHOLDERS[k] (bit WEAK_BIT + k for its weak word) and bit
+ * SECTION_BIT + j for SECTIONS[j].
+ */
 const GATE_BITS = new Map<string, number>();
 const SECTION_BIT = PLACEHOLDERS.length;
+const WEAK_BIT = SECTION_BIT + SECTIONS.length;
+const PLACEHOLDER_BITS = ((1 << SECTION_BIT) - 1) | (((1 << PLACEHOLDERS.length) - 1) << WEAK_BIT);
 for (const [k, words] of [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s) => s.words)].entries()) {
-  for (const w of words) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (1 << k));
+  const weak = PLACEHOLDERS[k]?.weak;
+  for (const w of words) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (w === weak ? 1 << (WEAK_BIT + k) : 1 << k));
 }
 
 /**
@@ -275,9 +290,16 @@ for (const [k, words] of [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s
  * per word the keyword pass found (usually a few) instead of one per gate word of every list.
  */
 function openGates(file: TextFile): number {
-  let bits = 0;
-  for (const w of triggersOf(file.view).keys()) bits |= GATE_BITS.get(w) ?? 0;
-  return bits;
+  const found = triggersOf(file.view);
+  if (found.size === 0) return 0;
+  gateScratch = 0;
+  found.forEach(addGateBits); // no iterator object, unlike for-of over keys()
+  return gateScratch;
+}
+
+let gateScratch = 0;
+function addGateBits(_positions: readonly number[], word: string): void {
+  gateScratch |= GATE_BITS.get(word) ?? 0;
 }
 for (const s of SECTIONS) {
   if (!/^[A-Za-z '|()?:]+$/.test(s.heading.source) || s.heading.flags !== 'i') throw new Error(`section pattern /${s.heading.source}/ must be plain words (see SECTIONS)`);
@@ -390,7 +412,23 @@ function checkDescription(ctx: ScanContext, emit: Emit): void {
 
 // ---- the pass -----------------------------------------------------------------------------------------
 
-function checkSoulFile(file: TextFile, emit: Emit, chars: number): void {
+/** The heading texts joined by line breaks. */
+function joinHeadings(headings: readonly Heading[]): string {
+  let out = headings[0]!.text;
+  for (let i = 1; i < headings.length; i++) out += `\n${headings[i]!.text}`;
+  return out;
+}
+
+/** The SECTIONS entry whose words stand in for a heading even when the file has headings. */
+const ROLE_SECTION = SECTIONS.findIndex((s) => s.name === 'role or purpose');
+
+/** The QUALITY007 message after the file name, per set of missing SECTIONS (bit j for SECTIONS[j]). */
+const MISSING_SECTIONS: readonly string[] = Array.from({ length: 1 << SECTIONS.length }, (_, mask) => {
+  const names = SECTIONS.filter((_s, j) => (mask & (1 << j)) !== 0).map((s) => s.name);
+  return ` has no section on ${names.join(', ')}; a heading for each helps people and models read the persona.`;
+});
+
+function checkSoulFile(file: TextFile, emit: Emit, chars: number, gates: number): void {
   const raw = file.raw;
   const content = contentLengthUpTo(raw, THIN_CONTENT);
   if (content < SHORT_CONTENT) {
@@ -405,20 +443,27 @@ function checkSoulFile(file: TextFile, emit: Emit, chars: number): void {
   }
   if (content < SHORT_CONTENT) return;
   const headings = headingsOf(file);
-  const gates = openGates(file);
   // The section patterns are literal words and spaces, so none matches across a line break: one
-  // test over the headings joined by line breaks tells whether any heading matches.
-  const headingLines = headings.map((h) => h.text).join('\n');
-  // a section named by its words needs no heading test (the words are looked up, not searched)
-  const missing = SECTIONS.filter((s, j) => !((s.name === 'role or purpose' || headings.length === 0) && (gates & (1 << (SECTION_BIT + j))) !== 0) && !s.heading.test(headingLines));
-  if (missing.length > 0) {
-    emit({ code: 'QUALITY007', file: file.name, message: `${file.name} has no section on ${missing.map((s) => s.name).join(', ')}; a heading for each helps people and models read the persona.` });
+  // test over the headings joined by line breaks tells whether any heading matches (and none
+  // matches the empty text of no headings).
+  let headingLines: string | undefined;
+  let missing = 0;
+  for (let j = 0; j < SECTIONS.length; j++) {
+    // a section named by its words needs no heading test (the words are looked up, not searched)
+    if ((j === ROLE_SECTION || headings.length === 0) && (gates & (1 << (SECTION_BIT + j))) !== 0) continue;
+    if (headings.length > 0) {
+      headingLines ??= joinHeadings(headings);
+      if (SECTIONS[j]!.heading.test(headingLines)) continue;
+    }
+    missing |= 1 << j;
   }
+  if (missing !== 0) emit({ code: 'QUALITY007', file: file.name, message: `${file.name}${MISSING_SECTIONS[missing]!}` });
   const advice: string[] = [];
   if (headings.length === 0) {
     if (content > 1500) advice.push('it has no headings; split it into sections (## Role, ## Personality, ## Boundaries)');
   } else {
-    const h1 = headings.filter((h) => h.level === 1).length;
+    let h1 = 0;
+    for (let i = 0; i < headings.length; i++) if (headings[i]!.level === 1) h1++;
     if (h1 > 1) advice.push(`it has ${h1} top-level (#) headings; use one title and ## for sections`);
     if (headings[0]!.level > 2) advice.push('it starts with a deep heading; start with # or ##');
     for (let i = 1; i < headings.length; i++) {
@@ -439,12 +484,15 @@ export const quality: RuleFamily = {
   rules: RULES,
   check(ctx, emit) {
     const soul = soulFileOf(ctx);
-    for (const file of ctx.texts) {
+    for (let i = 0; i < ctx.texts.length; i++) {
+      const file = ctx.texts[i]!;
       const chars = charsOf(file);
       emit({ code: 'QUALITY010', file: file.name, message: `${file.name}: ${formatCount(chars)} characters` });
-      if (file === soul) checkSoulFile(file, emit, chars);
-      if (PROSE_EXTS.has(file.ext)) {
-        const ph = findPlaceholder(file);
+      const prose = PROSE_EXTS.has(file.ext);
+      const gates = file === soul || prose ? openGates(file) : 0;
+      if (file === soul) checkSoulFile(file, emit, chars, gates);
+      if (prose) {
+        const ph = placeholderIn(file, gates);
         if (ph) emit({ code: 'QUALITY005', file: file.name, offset: ph.offset, message: `${file.name} still contains placeholder text "${ph.text.slice(0, 60)}"; replace it with real content or remove it.` });
       }
     }
