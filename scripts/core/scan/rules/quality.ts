@@ -4,7 +4,6 @@
 // kept for real problems (an almost empty persona, TODOs, a description that says nothing), so an
 // ordinary, well-written soul scores 100.
 import { registerGates, triggersOf } from './code-execution.ts';
-import { textFactsOf } from './file.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
 const CATEGORY = 'quality';
@@ -48,17 +47,9 @@ export function countChars(s: string): number {
   return n;
 }
 
-/** A character above Latin-1: a text without one holds no surrogate pair. */
-const WIDE = /[^\x00-\xff]/;
-
-/**
- * countChars(file.raw). A string V8 stores one byte per character fails WIDE at once, without
- * reading it; a text without a surrogate (one native search of one range) has no pair either;
- * any other gets its pairs from the text facts the file family may have gathered already.
- */
+/** countChars(file.raw): the view counted the raw text's surrogate pairs while building norm. */
 function charsOf(file: TextFile): number {
-  const raw = file.raw;
-  return WIDE.test(raw) && SURROGATE.test(raw) ? raw.length - textFactsOf(file).pairs : raw.length;
+  return file.raw.length - file.view.surrogatePairs;
 }
 
 /** Characters of content: white space runs count as one, leading and trailing space as none. */
