@@ -22,7 +22,7 @@
 // "grabbing", see Trie.prefixMin) is walked from its first letter. The trie and the tables are
 // built once, on the first pass after a registration.
 import { copyNormUnits, createViewMemo } from './text.ts';
-import type { TextView, ViewMemo } from './text.ts';
+import type { Segment, TextView, ViewMemo } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Word groups (the phrase gates)
@@ -1125,19 +1125,21 @@ export function gatePassOf(view: TextView): GatePass {
   const own = keywordsOf(view);
   let flags = own.flags;
   let dense = own.dense;
-  const walk = (v: TextView): void => {
-    for (const list of [v.hidden, v.decoded]) {
-      for (const seg of list) {
-        const k = keywordsOf(seg.view);
-        if (flags === own.flags) {
-          flags = own.flags.slice();
-          dense = own.dense.slice();
-        }
-        for (let g = 0; g < flags.length; g++) flags[g]! |= k.flags[g]!;
-        for (let g = 0; g < dense.length; g++) dense[g]! |= k.lettersDense[g]!;
-        walk(seg.view);
-      }
+  const add = (seg: Segment): void => {
+    const k = keywordsOf(seg.view);
+    if (flags === own.flags) {
+      flags = own.flags.slice();
+      dense = own.dense.slice();
     }
+    for (let g = 0; g < flags.length; g++) flags[g]! |= k.flags[g]!;
+    for (let g = 0; g < dense.length; g++) dense[g]! |= k.lettersDense[g]!;
+    walk(seg.view);
+  };
+  const walk = (v: TextView): void => {
+    // most views have no segments: nothing is allocated for them
+    const { hidden, decoded } = v;
+    for (let i = 0; i < hidden.length; i++) add(hidden[i]!);
+    for (let i = 0; i < decoded.length; i++) add(decoded[i]!);
   };
   walk(view);
   if (flags !== own.flags) {
