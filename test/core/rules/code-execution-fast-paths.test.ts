@@ -1,6 +1,8 @@
 // The shared runners' fast paths against the plain loops they replace, on tricky and random inputs.
 import { describe, it, expect } from 'vitest';
-import { fastPaths, rawSourceOf, registerGates, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { fastPaths, rawSourceOf, registerGates, runPhrases, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { createScanContext } from '../../../scripts/core/scan/engine.ts';
+import { generator, randomText } from '../../helpers/random.ts';
 import type { GatedPhraseRule } from '../../../scripts/core/scan/rules/code-execution.ts';
 import { TextView } from '../../../scripts/core/scan/text.ts';
 
@@ -133,5 +135,51 @@ describe('fast path: needles without letters searched in the raw text', () => {
     const src = rawSourceOf(file('\u0130 NC|'));
     expect(src.lower.length).toBe(src.raw.length);
     expect(fastPaths.needlePlaces(src, '|')).toEqual([4]);
+  });
+});
+
+// A rule whose matches are short looks for their starts only as far before an anchor as a match
+// is long, not the whole window: it must find the same first match as a search of every word start.
+const SHORT_RULE: GatedPhraseRule = {
+  id: 'TEST003',
+  gate: ['zanchor'],
+  starts: ['go', 'goes'],
+  patterns: [/go(?:es)? (?:[a-z]{1,5} ){0,3}zanchor\b/y],
+  contextual: false,
+};
+registerGates([SHORT_RULE]);
+
+describe('fast path: phrase windows no longer than a match', () => {
+  const table = [{ id: 'TEST003', stage: 'security', severity: 'error', category: 'test', description: 'test rule' }] as const;
+  const found = (text: string): number[] => {
+    const out: number[] = [];
+    runPhrases(createScanContext({ 'SOUL.md': text }), (e) => out.push(e.offset ?? -1), [SHORT_RULE], table);
+    return out;
+  };
+  /** The plain search: the first word start where the pattern matches (texts are ASCII and lower case, so offsets agree). */
+  const slowFirst = (text: string): number[] => {
+    const norm = new TextView(text).norm;
+    expect(norm).toBe(text);
+    for (const p of wordStarts(text)) {
+      const re = new RegExp(SHORT_RULE.patterns[0]!.source, 'y');
+      re.lastIndex = p;
+      if (slowStartWord(SHORT_RULE.starts!, text, p) && re.test(text)) return [p];
+    }
+    return [];
+  };
+  it('finds a match that reaches its anchor with the longest filler', () => {
+    const text = 'x '.repeat(70) + 'goes abcde abcde abcde zanchor';
+    expect(found(text)).toEqual([140]);
+  });
+  it('agrees with a search of every word start on random texts', () => {
+    let hits = 0;
+    const rand = generator(3);
+    for (let k = 0; k < 600; k++) {
+      const text = randomText(rand, ['go ', 'goes ', 'zanchor ', 'abcde ', 'ab ', 'x ', '-', 'go-', 'abcdef '], 30).trim();
+      const slow = slowFirst(text);
+      expect(found(text), JSON.stringify(text)).toEqual(slow);
+      hits += slow.length;
+    }
+    expect(hits).toBeGreaterThan(20);
   });
 });

@@ -10,6 +10,7 @@ import { isRefusalContext } from '../context.ts';
 import { keywordsOf, registerTriggers, type Triggers as KeywordTriggers } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
 import { compactPattern } from '../compact-regex.ts';
+import { reachOfAll } from '../reach.ts';
 import { createViewMemo, firstAtOrAfter } from '../text.ts';
 import type { TextView, ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
@@ -598,7 +599,7 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
   }
   // a match starts at a start word at most WINDOW characters before one of the anchors
   const starts = startWordsOf(rule);
-  const rangeCount = windowsOf(anchors);
+  const rangeCount = windowsOf(anchors, starts.window);
   const ranges = rangeScratch;
   // The first refused-free hit at a start word `p`, remembering a refused one in `weak`.
   const consider = (p: number): PhraseHit | null => {
@@ -733,6 +734,12 @@ interface StartWords {
   readonly first: Uint8Array;
   /** Per slot of `pairs`: the start words that can begin there, stems (written `w*`) without the `*`, and which are stems (1). */
   readonly byPair: ReadonlyMap<number, { readonly words: readonly string[]; readonly stems: Uint8Array }>;
+  /**
+   * How far before an anchor a match can start: WINDOW, or less when the rule's patterns are
+   * shorter. A match holds an anchor, so it starts at most its own length before one; a window
+   * of that length finds every match the WINDOW-long one finds, reading fewer characters.
+   */
+  readonly window: number;
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
@@ -765,7 +772,7 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     }
     const byPair = new Map<number, { words: string[]; stems: Uint8Array }>();
     for (const [slot, b] of buckets) byPair.set(slot, { words: b.words, stems: Uint8Array.from(b.stems) });
-    sw = { pairs, first, byPair };
+    sw = { pairs, first, byPair, window: Math.min(WINDOW, reachOfAll(rule.patterns).chars) };
     START_WORDS.set(rule, sw);
   }
   return sw;
@@ -795,10 +802,10 @@ const rangeScratch: number[] = [];
 let positionScratch = new Int32Array(256);
 
 /**
- * Merged [start, end] ranges, flattened into `rangeScratch`, of the WINDOW characters before each
- * position of the anchors' lists; the number of values written.
+ * Merged [start, end] ranges, flattened into `rangeScratch`, of the `window` characters before
+ * each position of the anchors' lists; the number of values written.
  */
-function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
+function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number): number {
   // usually one anchor of the gate occurs: its positions are in order already
   let sorted: ArrayLike<number> = anchors[0]!;
   let count = sorted.length;
@@ -826,15 +833,15 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>): number {
   }
   const out = rangeScratch;
   let n = 0;
-  let start = Math.max(0, sorted[0]! - WINDOW);
+  let start = Math.max(0, sorted[0]! - window);
   let end = sorted[0]!;
   for (let i = 1; i < count; i++) {
     const p = sorted[i]!;
-    if (p - WINDOW <= end) end = p;
+    if (p - window <= end) end = p;
     else {
       out[n++] = start;
       out[n++] = end;
-      start = Math.max(0, p - WINDOW);
+      start = Math.max(0, p - window);
       end = p;
     }
   }
