@@ -122,8 +122,14 @@ describe('fast path: needles without letters searched in the raw text', () => {
     '2>&1 | tee 2>&1',
     'x.DownloadString(u); bash -i >& /DEV/TCP/h/1 :\u212A :k',
     '',
+    'execexec eexec EXEC xec exe exec',
+    'os.systemos.system sysyssystem system(',
+    'kernel.systemKERNEL.SYSTEM pypython python3 PyThon',
+    'xec',
   ];
-  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k']) {
+  // needles looked for from a rarer character than their first ("exec" from "xec"), overlapping ones included
+  const rareFirst = ['exec', 'os.system', 'system', 'kernel.system', 'python', 'xec', 'execexec'];
+  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k', ...rareFirst]) {
     it(`finds "${needle}" where the lower-cased text has it`, () => {
       for (const raw of raws) {
         const src = rawSourceOf(file(raw));

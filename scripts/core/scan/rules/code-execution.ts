@@ -334,6 +334,50 @@ function needleText(src: RawSource, needle: string, wordStart: boolean): string 
   return plain && !wordStart ? src.raw : src.lower;
 }
 
+// How often each character occurs in persona text (lower-cased, per 10,000 characters, measured on
+// the bench corpus; 0 for the rarest): indexOf stops at every place of the first character it
+// looks for, so a needle is looked for from its rarest character ("exec" from "xec").
+const CHAR_FREQUENCY: Readonly<Record<string, number>> = {
+  ' ': 1578, e: 845, t: 621, a: 581, n: 558, i: 552, o: 502, s: 500, r: 459, l: 316, c: 282, d: 259, '"': 231,
+  u: 216, h: 212, p: 201, m: 191, g: 167, y: 134, f: 127, '-': 124, ',': 120, b: 101, ':': 95, '.': 93, w: 84,
+  v: 75, '*': 72, k: 58, x: 29, '#': 26, '{': 19, '}': 19, '0': 18, '`': 18, '1': 17, ')': 16, _: 16, '/': 15,
+  '(': 15, '=': 15, '[': 13, ']': 13, j: 12, q: 12, '2': 11, z: 10,
+};
+
+/** A needle as judgeSource looks for it: from its rarest character on, with the part before it checked in place. */
+interface NeedlePlan {
+  /** The needle from its rarest character on. */
+  readonly rest: string;
+  /** The part before it (`head.length` characters). */
+  readonly head: string;
+}
+
+const NEEDLE_PLANS = new Map<string, NeedlePlan>();
+
+function planOf(needle: string): NeedlePlan {
+  let plan = NEEDLE_PLANS.get(needle);
+  if (plan === undefined) {
+    let k = 0;
+    for (let i = 1; i < needle.length; i++) if ((CHAR_FREQUENCY[needle[i]!] ?? 0) < (CHAR_FREQUENCY[needle[k]!] ?? 0)) k = i;
+    plan = { rest: needle.slice(k), head: needle.slice(0, k) };
+    NEEDLE_PLANS.set(needle, plan);
+  }
+  return plan;
+}
+
+/**
+ * The first place at or after `from` where a needle starts in `text`, or -1: `text.indexOf(needle,
+ * from)`, found as a place of its rarer part `rest` with `head` right before it (every place of
+ * the needle is one, in the same order).
+ */
+function nextNeedle(text: string, plan: NeedlePlan, from: number): number {
+  const skip = plan.head.length;
+  for (let j = text.indexOf(plan.rest, from + skip); j !== -1; j = text.indexOf(plan.rest, j + 1)) {
+    if (skip === 0 || text.startsWith(plan.head, j - skip)) return j - skip;
+  }
+  return -1;
+}
+
 function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
   const re = rule.pattern;
   let best: RawVerdict | null = null;
@@ -341,7 +385,8 @@ function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
   for (const needle of rule.needles) {
     const wordStart = isWordCode(needle.charCodeAt(0));
     const text = needleText(src, needle, wordStart);
-    for (let i = text.indexOf(needle); i !== -1 && judged < MAX_JUDGED; i = text.indexOf(needle, i + 1)) {
+    const plan = planOf(needle);
+    for (let i = nextNeedle(text, plan, 0); i !== -1 && judged < MAX_JUDGED; i = nextNeedle(text, plan, i + 1)) {
       if (wordStart && i > 0 && isWordCode(text.charCodeAt(i - 1))) continue;
       re.lastIndex = i;
       const m = re.exec(src.raw);
@@ -1313,8 +1358,9 @@ export const fastPaths = {
   /** Where judgeSource looks for a needle: the offsets it finds in the text it searches. */
   needlePlaces(src: RawSource, needle: string): number[] {
     const text = needleText(src, needle, isWordCode(needle.charCodeAt(0)));
+    const plan = planOf(needle);
     const out: number[] = [];
-    for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) out.push(i);
+    for (let i = nextNeedle(text, plan, 0); i !== -1; i = nextNeedle(text, plan, i + 1)) out.push(i);
     return out;
   },
 };
