@@ -1326,13 +1326,15 @@ const PHRASE_FIXES: Readonly<Record<string, string>> = {
 
 registerGates(RAW_RULES, PHRASES);
 
+const INFO_WHEN_REFUSED: ReadonlySet<string> = new Set(['SEC019']);
+
 /** Rule family: code execution (SEC010..SEC019). */
 export const codeExecution: RuleFamily = {
   name: 'code-execution',
   rules: RULES,
   check(ctx, emit) {
     runRawRules(ctx, emit, RAW_RULES);
-    runPhrases(ctx, emit, PHRASES, RULES, { fixes: PHRASE_FIXES, infoWhenRefused: new Set(['SEC019']) });
+    runPhrases(ctx, emit, PHRASES, RULES, { fixes: PHRASE_FIXES, infoWhenRefused: INFO_WHEN_REFUSED });
   },
 };
 
