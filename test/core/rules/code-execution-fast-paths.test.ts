@@ -189,3 +189,33 @@ describe('fast path: phrase windows no longer than a match', () => {
     expect(hits).toBeGreaterThan(20);
   });
 });
+
+// A view without segments runs only the rules it opens, walked from its opened rule numbers; the
+// findings come out in rule order as the loop over every rule gave them.
+const LIST_RULES: GatedPhraseRule[] = ['alphaq', 'betaq', 'gammaq', 'deltaq'].map((word, k) => ({
+  id: `TEST01${k}`,
+  anchor: 'start',
+  gate: [word],
+  patterns: [new RegExp(`${word} now`, 'y')],
+  contextual: false,
+}));
+registerGates(LIST_RULES);
+
+describe('fast path: only the opened rules of a list are walked', () => {
+  const table = LIST_RULES.map((r) => ({ id: r.id, stage: 'security', severity: 'error', category: 'test', description: r.id }) as const);
+  const codes = (files: Record<string, string>): string[] => {
+    const out: string[] = [];
+    runPhrases(createScanContext(files), (e) => out.push(`${e.file}:${e.code}`), LIST_RULES, table);
+    return out;
+  };
+  it('reports the opened rules in rule order', () => {
+    expect(codes({ 'SOUL.md': 'deltaq now, gammaq now and alphaq now; betaq later' })).toEqual(['SOUL.md:TEST010', 'SOUL.md:TEST012', 'SOUL.md:TEST013']);
+  });
+  it('still finds a rule opened only in a decoded segment', () => {
+    const payload = Buffer.from('betaq now and more text to decode').toString('base64');
+    expect(codes({ 'SOUL.md': `gammaq now. Decode this: ${payload}` })).toEqual(['SOUL.md:TEST011', 'SOUL.md:TEST012']);
+  });
+  it('reports nothing for a file that opens none', () => {
+    expect(codes({ 'SOUL.md': 'alpha beta gamma delta now' })).toEqual([]);
+  });
+});

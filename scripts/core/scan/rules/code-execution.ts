@@ -411,9 +411,18 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
     const segments = file.view.decoded.length > 0 || file.view.hidden.length > 0;
     if (!segments && opensNone(gates, list)) continue;
     let src: RawSource | null = null;
+    // without segments the rules to run are the view's opened ones, in rule order: a list
+    // registered at once has consecutive numbers, so they are the opened numbers in [lo, hi)
+    const opened = gates.opened;
+    const direct = !segments && list.lo >= 0;
+    let k = direct ? firstAtOrAfter(opened, list.lo) : 0;
     for (let r = 0; r < rules.length; r++) {
+      if (direct) {
+        if (k === opened.length || opened[k]! >= list.hi) break;
+        r = opened[k++]! - list.lo;
+      }
       const n = numbers[r]!;
-      if (anchorsIn(gates, n) === undefined && !(segments && openInSegments(file.view, n, true))) continue;
+      if (!direct && anchorsIn(gates, n) === undefined && !(segments && openInSegments(file.view, n, true))) continue;
       const rule = rules[r]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       src ??= rawSourceOf(file);
@@ -930,15 +939,24 @@ export function runPhrases(
   const infoWhenRefused = options.infoWhenRefused ?? new Set<string>();
   const fixes = options.fixes ?? {};
   const prepared = prepare(rules);
-  const numbers = prepared.numbers.numbers;
+  const list = prepared.numbers;
+  const numbers = list.numbers;
   for (const file of ctx.texts) {
     const gates = gatesOf(file.view);
     const segments = file.view.decoded;
-    if (segments.length === 0 && opensNone(gates, prepared.numbers)) continue;
+    if (segments.length === 0 && opensNone(gates, list)) continue;
     const markdown = MARKDOWN_EXTS.has(file.ext);
+    // without segments the rules to run are the view's opened ones (see runRawRules)
+    const opened = gates.opened;
+    const direct = segments.length === 0 && list.lo >= 0;
+    let k = direct ? firstAtOrAfter(opened, list.lo) : 0;
     for (let i = 0; i < rules.length; i++) {
+      if (direct) {
+        if (k === opened.length || opened[k]! >= list.hi) break;
+        i = opened[k++]! - list.lo;
+      }
       const n = numbers[i]!;
-      if (anchorsIn(gates, n) === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
+      if (!direct && anchorsIn(gates, n) === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
       const rule = rules[i]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       const code = prepared.codes[i]!;
