@@ -651,7 +651,7 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     }
     return weak;
   }
-  // a match starts at a start word at most WINDOW characters before one of the anchors
+  // a match starts at a start word at most the rule's window (WINDOW or its matches' length) before one of the anchors
   const starts = startWordsOf(rule);
   const rangeCount = windowsOf(anchors, starts.window);
   const ranges = rangeScratch;
