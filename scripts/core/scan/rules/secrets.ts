@@ -1027,6 +1027,9 @@ function handleAssignment(s: Scan, op: number, opLen: number): void {
       break;
   }
 
+  // isCredentialValue turns down a value shorter than its kind's minimum (a header's, if the name
+  // turns out to be a header's): most values are handles and words ("github": "alice")
+  if (v.length < MIN_LENGTH[cls.kind] && (cls.kind === 'weak' || v.length < MIN_LENGTH.header)) return;
   if (value.after === 40 /* ( */ && !value.quoted) return;
   // "github:owner/repo", "key:value" in a URI or a tag: not an assignment for loose names.
   if ((cls.kind === 'provider' || cls.kind === 'weak') && !value.quoted && text.charCodeAt(op) === 58 && value.start === op + opLen) return;
