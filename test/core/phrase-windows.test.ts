@@ -82,12 +82,20 @@ describe('phrase windows', () => {
     expect(findings(file, rule, [7, 16])[0]!.message).toContain('"ignore thereby"');
   });
 
-  it('run on the whole text when a pattern reads to the end of the input', () => {
-    const raw = `${FILLER}${FILLER}please stop now`;
+  it('find a match at the end of the input through a window, and none at a window\'s cut', () => {
+    const rule = RULES.find((r) => r.rule.id === 'R6')!.rule;
+    for (const raw of [`${FILLER}${FILLER}please stop now`, `${FILLER}${FILLER}please stop now and then ${FILLER}${FILLER}`]) {
+      const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+      const { rules, windows } = GATE.select(file);
+      expect(rules.map((r) => r.id)).toEqual(['R6']);
+      expect(windows[0]).not.toBeNull();
+      expect(findings(file, rules[0]!, windows[0]!)).toEqual(findings(file, rule, null));
+    }
+    // a window one short of "stop now": `$` holds at the cut, so the match runs past the window
+    // and the whole text is searched, where it fails
+    const raw = `${FILLER}${FILLER}please stop now and then ${FILLER}${FILLER}`;
     const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
-    const { rules, windows } = GATE.select(file);
-    expect(rules.map((r) => r.id)).toEqual(['R6']);
-    expect(windows[0]).toBeNull();
-    expect(findings(file, rules[0]!, null).map((f) => f.code)).toEqual(['R6']);
+    const at = file.view.norm.indexOf('stop now');
+    expect(findings(file, rule, [at, at + 7])).toEqual([]);
   });
 });
