@@ -127,7 +127,7 @@ interface Hit {
  */
 const MAX_POSITIONS = 256;
 
-interface Compiled {
+export interface Compiled {
   /** Alternation of every keyword of the set, longest first. */
   readonly trigger: RegExp | null;
   /** For each keyword, the keywords that are its prefixes (including itself). */
@@ -318,6 +318,26 @@ export function runPhraseRules(
 ): void {
   const compiled = compile(rules);
   for (const file of ctx.texts) for (const rule of rules) runRule(file, emit, rule, describe, options, compiled);
+}
+
+/** A list of phrase rules with their keyword pattern, compiled once for callers that reuse the list. */
+export interface PhraseRuleSet {
+  readonly rules: readonly PhraseRule[];
+  readonly compiled: Compiled;
+}
+
+/**
+ * Compile a rule list for `runPhraseRuleSet`: what `runPhraseRules` compiles on every call.
+ *
+ * @example const set = createPhraseRuleSet(rules); runPhraseRuleSet(file, emit, set, describe);
+ */
+export function createPhraseRuleSet(rules: readonly PhraseRule[]): PhraseRuleSet {
+  return { rules, compiled: compile(rules) };
+}
+
+/** `runPhraseRules` over one file with a compiled rule list. */
+export function runPhraseRuleSet(file: TextFile, emit: Emit, set: PhraseRuleSet, describe: (id: string) => string, options: PhraseRuleOptions = {}): void {
+  for (const rule of set.rules) runRule(file, emit, rule, describe, options, set.compiled);
 }
 
 const COMPILED_RULE = new WeakMap<PhraseRule, Compiled>();
