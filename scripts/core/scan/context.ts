@@ -86,6 +86,7 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
 
 /** Whether `s` ends with a conditional clause closed by a comma ("... each time you refuse, "). */
 function endsConditionalClause(s: string): boolean {
+  if (s.indexOf(',') === -1) return false;
   const t = s.trimEnd();
   if (!t.endsWith(',')) return false;
   const body = t.slice(0, -1);
@@ -102,30 +103,46 @@ function lastEnd(re: RegExp, s: string): number {
   return last;
 }
 
+const QUOTE_CODES = new Set([...QUOTES].map((q) => q.charCodeAt(0)));
+
+function isLowerLetter(c: number): boolean {
+  return c >= 0x61 && c <= 0x7a;
+}
+
 function hasOpenQuote(s: string): boolean {
   let count = 0;
   for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (!QUOTES.includes(ch)) continue;
+    const c = s.charCodeAt(i);
+    if (!QUOTE_CODES.has(c)) continue;
     // an apostrophe inside a word ("gpt’s", "don't") is not a quotation mark
-    if ((ch === "'" || ch === '’') && /[a-z]/.test(s[i - 1] ?? '') && /[a-z]/.test(s[i + 1] ?? '')) continue;
+    if ((c === 0x27 || c === 0x2019) && isLowerLetter(s.charCodeAt(i - 1)) && isLowerLetter(s.charCodeAt(i + 1))) continue;
     count++;
   }
   return count % 2 === 1;
 }
 
-function hasCue(text: string, cues: readonly string[]): boolean {
-  for (const cue of cues) {
-    let i = text.indexOf(cue);
-    while (i !== -1) {
-      const before = i === 0 ? ' ' : text[i - 1]!;
-      const after = text[i + cue.length] ?? ' ';
-      const startsWord = !/[a-z0-9]/.test(before) || cue.startsWith("n'");
-      if (startsWord && !/[a-z0-9]/.test(after)) return true;
-      i = text.indexOf(cue, i + 1);
-    }
-  }
-  return false;
+/**
+ * A cue list as one pattern: some cue that starts a word (or is "n't", which ends one) and is not
+ * followed by a letter or digit. One pass over the text instead of an `indexOf` loop per cue; the
+ * alternation backtracks into the other cues where one fails its boundary, so it finds a cue
+ * wherever a loop over the cues would.
+ */
+function cuePattern(cues: readonly string[]): RegExp {
+  const escape = (c: string): string => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const inWord = cues.filter((c) => c.startsWith("n'"));
+  const starts = cues.filter((c) => !c.startsWith("n'"));
+  const parts = [...(starts.length > 0 ? [`(?<![a-z0-9])(?:${starts.map(escape).join('|')})`] : []), ...inWord.map(escape)];
+  // literals only: linear-time
+  return new RegExp(`(?:${parts.join('|')})(?![a-z0-9])`);
+}
+
+const CUE_PATTERNS = new Map<readonly string[], RegExp>([BEFORE_CUES, NEAR_CUES, QUOTE_CUES].map((cues) => [cues, cuePattern(cues)]));
+
+/** Whether `text` holds one of `cues` as whole words (see `cuePattern`; exported for its test). */
+export function hasCue(text: string, cues: readonly string[]): boolean {
+  if (text.length === 0) return false;
+  const re = CUE_PATTERNS.get(cues) ?? cuePattern(cues);
+  return re.test(text);
 }
 
 // ---- Phrase gate: which phrase rules can match a text, and where ----

@@ -576,9 +576,10 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
       // a word of its own, and not a model number ("DAN-7", "DAN2")
       if ((i > 0 && /[a-z0-9]/.test(norm[i - 1]!)) || (end < norm.length && /[a-z0-9-]/.test(norm[end]!))) continue;
       tries++;
-      if (!isUpperInRaw(file, i, name.length)) continue;
+      // the persona context first: it reads `norm` only, while the capitals need raw offsets
       const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
       if (!bracketed && !NAME_AFTER.test(norm.slice(end, end + 2)) && !NAME_BEFORE.test(norm.slice(Math.max(0, i - 40), i))) continue;
+      if (!isUpperInRaw(file, i, name.length)) continue;
       if (isRefusalContext(norm, i, end)) {
         if (weak === -1) weak = i;
       } else strong = i;
