@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { anchorWindows, createPhraseGate } from '../../scripts/core/scan/context.ts';
-import { runPhraseRule, type PhraseRule } from '../../scripts/core/scan/match.ts';
+import { runPhraseRule, type PhraseRule, type Within } from '../../scripts/core/scan/match.ts';
 import { reachOf } from '../../scripts/core/scan/reach.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import type { Finding, TextFile } from '../../scripts/core/scan/types.ts';
@@ -34,7 +34,7 @@ const TEXT = fc
 
 const describeRule = (id: string): string => `rule ${id}`;
 
-function findings(file: TextFile, rule: PhraseRule, within: readonly number[] | null): Finding[] {
+function findings(file: TextFile, rule: PhraseRule, within: Within): Finding[] {
   const out: Finding[] = [];
   runPhraseRule(file, (f) => out.push(f as Finding), rule, describeRule, { hiddenCode: 'H', decodedCode: 'D', splitCode: 'S' }, within);
   return out;

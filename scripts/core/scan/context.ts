@@ -3,8 +3,8 @@
 // Also the phrase gate: which phrase rules can match a text at all, found in one pass.
 import { gatePassOf, keywordsOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
 import type { GateGroup } from './keywords.ts';
-import type { PhraseRule } from './match.ts';
-import { reachOfAll, type Reach } from './reach.ts';
+import type { PhraseRule, Within } from './match.ts';
+import type { Reach } from './reach.ts';
 import { firstAtOrAfter } from './text.ts';
 import type { TextFile } from './types.ts';
 
@@ -164,12 +164,13 @@ export interface PhraseGate {
   flags(file: TextFile): Uint8Array;
   /**
    * The rules that can match a file, without their `anyOf` (the gate did that work) and without
-   * `squashed` unless a split phrase was seen, each with where to run it: the stretches of `norm`
-   * that a match holding one of its own anchors can cover (flattened start, end pairs, see
-   * `anchorWindows`), or null for the whole text (anchors many, or seen only in hidden or decoded
-   * segments, or a split phrase seen in a segment).
+   * `squashed` unless a split phrase was seen, each with where to run it: its anchors in `norm`
+   * (each pattern then runs on the stretches around them that a match of its own can cover, see
+   * `anchorWindows`), no stretch at all (no anchor in the view's own text), or null for the whole
+   * text (anchors many, or seen only in hidden or decoded segments, or a split phrase seen in a
+   * segment).
    */
-  select(file: TextFile): { rules: PhraseRule[]; windows: Array<readonly number[] | null> };
+  select(file: TextFile): { rules: PhraseRule[]; windows: Within[] };
 }
 
 /**
@@ -195,7 +196,6 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     void anyOf;
     return { without: rest as PhraseRule, with: squashed ? ({ ...rest, squashed } as PhraseRule) : (rest as PhraseRule) };
   });
-  const reaches = entries.map(({ rule }) => reachOfAll(rule.patterns));
 
   return {
     flags(file) {
@@ -203,20 +203,22 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     },
     select(file) {
       const pass = gatePassOf(file.view);
+      const { flags, dense, positions } = pass;
       const rules: PhraseRule[] = [];
-      const windows: Array<readonly number[] | null> = [];
+      const windows: Within[] = [];
+      let spaces: Int32Array | null = null;
       for (let i = 0; i < ruleCount; i++) {
         const g = base + i;
-        const f = pass.flags[g]!;
+        const f = flags[g]!;
         if (f === 0) continue;
         rules.push((f & SEEN_LETTERS) !== 0 ? bare[i]!.with : bare[i]!.without);
-        if (pass.dense[g] === 1) {
+        if (dense[g] === 1) {
           windows.push(null);
           continue;
         }
         // no anchor in this view's own text (a split phrase opened the rule): no match there either
-        const positions = pass.positions.get(g);
-        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!, keywordsOf(file.view).spaces));
+        const at = positions.get(g);
+        windows.push(at === undefined ? NO_WINDOWS : { positions: at, spaces: (spaces ??= keywordsOf(file.view).spaces) });
       }
       return { rules, windows };
     },

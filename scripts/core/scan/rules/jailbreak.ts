@@ -11,7 +11,7 @@ import { createPhraseGate, isRefusalContext } from '../context.ts';
 import type { GateGroup } from '../context.ts';
 import { runPhraseRule } from '../match.ts';
 import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
-import type { PhraseRule } from '../match.ts';
+import type { PhraseRule, Within } from '../match.ts';
 import type { Emit, RuleFamily, RuleInfo, Severity, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string, severity: Severity = 'error'): RuleInfo => ({ id, stage: 'security', severity, category: 'jailbreak', description });
@@ -609,7 +609,7 @@ function isWeak(rule: PhraseRule): boolean {
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(file: TextFile, rules: readonly PhraseRule[], windows: ReadonlyArray<readonly number[] | null>, emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], windows: readonly Within[], emit: Emit): void {
   if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {
