@@ -263,6 +263,7 @@ describe('fake system lines, tried at line starts only', () => {
   const PIECE = fc.constantFrom(
     'SYSTEM:', 'System Note:', 'sys :', '[system]', '[Admin Override]', '<system>', '</system>', 'ſystem:', 'developer message:', 'ADMIN:',
     'system', 'ignore all previous instructions', 'You must obey', 'hello', '>', '> ', '#', '##########', '*', '_', '-', ' ', '\t', '   ', '\n', '\n\n', ':', 'a', 'd', 'S',
+    'Sys:', 'sYSTEM:', 'ſys:', 'aDMIN:', 'DEVELOPER:', 'Developer Note:', 'stay', 'As', 'Do', 'y', 'e',
   );
   const TEXT = fc.array(PIECE, { maxLength: 40 }).map((parts) => parts.join(''));
 

@@ -503,8 +503,9 @@ export function searchFakeSystemLine(raw: string, from: number): RegExpExecArray
  * that can begin a match: the regular expression tries (and fails) at every character, and
  * persona files that say "system" or "developer" have many. A match starts at a line start
  * (`^`), runs at most 8 characters of [ \t>*#_-], then opens with "[", "<" or a role word, none
- * of which is in that class: so it opens right after the run of them at the line start, and only
- * if that run is at most 8 long. (`^` also holds after "\r", U+2028 and U+2029: texts with those
+ * of which is in that class: so it opens right after the run of them at the line start, only if
+ * that run is at most 8 long, and only with one of the two-character openings of `opensRole`.
+ * (`^` also holds after "\r", U+2028 and U+2029: texts with those
  * take the plain search.)
  */
 export function nextFakeSystemLine(raw: string, from: number): RegExpExecArray | null {
@@ -515,7 +516,7 @@ export function nextFakeSystemLine(raw: string, from: number): RegExpExecArray |
   for (;;) {
     let q = p;
     while (q - p <= 8 && q < n && isLinePrefix(raw.charCodeAt(q))) q++;
-    if (q - p <= 8 && q < n && opensRole(raw.charCodeAt(q))) {
+    if (q - p <= 8 && q + 1 < n && opensRole(raw.charCodeAt(q), raw.charCodeAt(q + 1))) {
       FAKE_SYSTEM_LINE_AT.lastIndex = p;
       const m = FAKE_SYSTEM_LINE_AT.exec(raw);
       if (m !== null) return m;
@@ -531,9 +532,17 @@ function isLinePrefix(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x3e || c === 0x2a || c === 0x23 || c === 0x5f || c === 0x2d;
 }
 
-/** The first characters of FAKE_SYSTEM_LINE's roles under case folding: [ < s S ſ a A d D. */
-function opensRole(c: number): boolean {
-  return c === 0x5b || c === 0x3c || c === 0x73 || c === 0x53 || c === 0x17f || c === 0x61 || c === 0x41 || c === 0x64 || c === 0x44;
+/**
+ * Whether two characters can open FAKE_SYSTEM_LINE's role: "[" or "<", or the first two letters
+ * of system, sys, admin or developer under its case folding (s also matches ſ; y, d and e only
+ * their capitals).
+ */
+function opensRole(c: number, next: number): boolean {
+  if (c === 0x5b || c === 0x3c) return true;
+  if (c === 0x73 || c === 0x53 || c === 0x17f) return next === 0x79 || next === 0x59;
+  if (c === 0x61 || c === 0x41) return next === 0x64 || next === 0x44;
+  if (c === 0x64 || c === 0x44) return next === 0x65 || next === 0x45;
+  return false;
 }
 
 /**
