@@ -159,6 +159,12 @@ export function hasCue(text: string, cues: readonly string[]): boolean {
 
 export type { GateGroup };
 
+/** The rules a gate opens on a file, each with where to run it. */
+export interface Selection {
+  readonly rules: readonly PhraseRule[];
+  readonly windows: readonly Within[];
+}
+
 export interface PhraseGate {
   /** One flag per rule, then per extra group: 0 closed, 1 anchors seen, 2 letter sequence seen (3 both). */
   flags(file: TextFile): Uint8Array;
@@ -170,7 +176,7 @@ export interface PhraseGate {
    * text (anchors many, or seen only in hidden or decoded segments, or a split phrase seen in a
    * segment).
    */
-  select(file: TextFile): { rules: PhraseRule[]; windows: Within[] };
+  select(file: TextFile): Selection;
 }
 
 /**
@@ -204,10 +210,14 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     select(file) {
       const pass = gatePassOf(file.view);
       const { flags, dense, positions } = pass;
+      // most files open no rule of a gate: then nothing is allocated
+      let i = 0;
+      while (i < ruleCount && flags[base + i] === 0) i++;
+      if (i === ruleCount) return NOTHING_OPEN;
       const rules: PhraseRule[] = [];
       const windows: Within[] = [];
       let spaces: Int32Array | null = null;
-      for (let i = 0; i < ruleCount; i++) {
+      for (; i < ruleCount; i++) {
         const g = base + i;
         const f = flags[g]!;
         if (f === 0) continue;
@@ -226,6 +236,7 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
 }
 
 const NO_WINDOWS: readonly number[] = [];
+const NOTHING_OPEN: Selection = { rules: [], windows: [] };
 
 /**
  * Where a match holding one of the anchors can lie: merged [first start, last end] pairs of `norm`,

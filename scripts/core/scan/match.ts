@@ -244,8 +244,10 @@ function isPairs(within: readonly number[] | Anchors): within is readonly number
  * The windows of each pattern of a rule around its anchors (WHOLE where they would cover most of
  * the text); patterns that reach as far share one array.
  */
-function windowsOf(norm: string, rule: PhraseRule, anchors: Anchors): ReadonlyArray<readonly number[]> {
-  const { reaches } = preparedOf(rule.patterns);
+function windowsOf(norm: string, rule: PhraseRule, anchors: Anchors): readonly number[] | ReadonlyArray<readonly number[]> {
+  const { reach, reaches, uniform } = preparedOf(rule.patterns);
+  // one list for all when the patterns reach as far (a rule of one pattern, most often)
+  if (uniform) return anchorWindows(anchors.positions, norm, reach, anchors.spaces) ?? WHOLE;
   const out = new Array<readonly number[]>(reaches.length);
   for (let k = 0; k < reaches.length; k++) {
     const r = reaches[k]!;
@@ -333,6 +335,8 @@ interface Prepared {
   readonly reach: Reach;
   /** Each pattern's own. */
   readonly reaches: readonly Reach[];
+  /** Whether every pattern reaches as far (as `reach`). */
+  readonly uniform: boolean;
 }
 
 /** By the patterns array, which a rule shares with the per-file copies injection-i18n makes of it. */
@@ -341,7 +345,10 @@ const PREPARED = new WeakMap<readonly RegExp[], Prepared>();
 function preparedOf(patterns: readonly RegExp[]): Prepared {
   let p = PREPARED.get(patterns);
   if (p === undefined) {
-    p = { globals: patterns.map(globalOf), reach: reachOfAll(patterns), reaches: patterns.map(reachOf) };
+    const reach = reachOfAll(patterns);
+    const reaches = patterns.map(reachOf);
+    const uniform = reaches.every((r) => r.chars === reach.chars && r.spaces === reach.spaces && r.ahead === reach.ahead);
+    p = { globals: patterns.map(globalOf), reach, reaches, uniform };
     PREPARED.set(patterns, p);
   }
   return p;
