@@ -99,3 +99,44 @@ describe('phrase windows', () => {
     expect(findings(file, rule, [at, at + 7])).toEqual([]);
   });
 });
+
+describe('split phrases', () => {
+  // the matcher looks for a split phrase in `squashed` only when the a-z letters alone hold it:
+  // it must report what a plain search of `squashed` finds
+  const SPLIT: PhraseRule = { id: 'R8', patterns: [/\bnever matches this\b/u], squashed: ['ignoreallrules', 'revealprompt'] };
+  // a phrase with a digit is not made of a-z letters alone
+  const DIGITS: PhraseRule = { id: 'R8', patterns: [/\bnever matches this\b/u], squashed: ['dan11mode'] };
+  // a phrase (or a near miss) with characters put between its letters: some dropped from
+  // squashed (spaces, punctuation, invisibles), some kept (digits, other letters, marks)
+  const JUNK = fc.constantFrom(' ', '.', '-', '*', '\n', '\u200b', 'é', 'ж', '1', '\u0301', 'x', '');
+  const TEXT = fc
+    .tuple(fc.constantFrom('ignoreallrules', 'dan11mode', 'revealprompt', 'ignoreallrulez', 'dan1mode', 'reveal prompt'), fc.array(fc.tuple(fc.nat(20), JUNK), { maxLength: 6 }))
+    .map(([phrase, cuts]) => {
+      let text = phrase;
+      for (const [at, junk] of cuts) {
+        const k = at % (text.length + 1);
+        text = text.slice(0, k) + junk + text.slice(k);
+      }
+      return `say ${text} now`;
+    });
+
+  it('find what a search of squashed finds', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(TEXT, (raw) => {
+        for (const rule of [SPLIT, DIGITS]) {
+          const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+          const expected = rule.squashed!.find((p) => file.view.squashed.includes(p));
+          const got = findings(file, rule, null).filter((f) => f.code === 'R8');
+          if (expected === undefined) expect(got).toEqual([]);
+          else {
+            found++;
+            expect(got.map((f) => f.message)).toEqual([`rule R8: "${expected}" (letters split or spaced out)`]);
+          }
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(found).toBeGreaterThan(100);
+  });
+});

@@ -5,7 +5,7 @@ import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext } from './context.ts';
 import { keywordsOf } from './keywords.ts';
 import { reachOf, reachOfAll, type Reach } from './reach.ts';
-import { DECODED_KINDS, createViewMemo } from './text.ts';
+import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
 
@@ -364,6 +364,38 @@ function judgeMatch(view: TextView, rule: PhraseRule, contextual: boolean, start
   return { start, end, text: norm.slice(start, end), qualified };
 }
 
+/** The a-z letters of a view's `norm`, nothing else (see `mayHoldSquashed`). */
+const LETTERS: ViewMemo<string> = createViewMemo();
+let letterUnits = new Uint16Array(1024);
+
+/**
+ * Whether a view's `squashed` may hold one of these phrases: an a-z phrase only if its a-z
+ * letters alone do. `squashed` keeps the letters (of any script), digits and marks of `norm` as they are, so a
+ * phrase in it is a run of a-z letters of `norm` with only dropped characters between them, which
+ * the a-z letters alone hold as well. Far cheaper than `squashed` on a long non-Latin text, and
+ * the gate's letter check lets through texts that hold a phrase's pieces apart.
+ */
+function mayHoldSquashed(view: TextView, phrases: readonly string[]): boolean {
+  let letters = LETTERS.get(view);
+  if (letters === undefined) {
+    const norm = view.norm;
+    const n = norm.length;
+    if (letterUnits.length < n) letterUnits = new Uint16Array(Math.max(n, letterUnits.length * 2));
+    let len = 0;
+    for (let i = 0; i < n; i++) {
+      const c = norm.charCodeAt(i);
+      if (c >= 0x61 && c <= 0x7a) letterUnits[len++] = c;
+    }
+    letters = unitsToString(letterUnits, len);
+    LETTERS.set(view, letters);
+  }
+  // a phrase with anything but a-z (a digit, say) is looked for in `squashed` itself
+  for (const phrase of phrases) if (!A_TO_Z.test(phrase) || letters.includes(phrase)) return true;
+  return false;
+}
+
+const A_TO_Z = /^[a-z]*$/;
+
 function snippet(s: string): string {
   const t = s.trim();
   return t.length > 80 ? `${t.slice(0, 77)}...` : t;
@@ -458,7 +490,7 @@ function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: st
       return;
     }
   }
-  if (!hit && rule.squashed && rule.squashed.length > 0) {
+  if (!hit && rule.squashed && rule.squashed.length > 0 && mayHoldSquashed(view, rule.squashed)) {
     const sq = view.squashed;
     for (const phrase of rule.squashed) {
       const at = sq.indexOf(phrase);
