@@ -565,6 +565,11 @@ function isUpperInRaw(file: TextFile, start: number, length: number): boolean {
   return true;
 }
 
+/** [a-z0-9] */
+function isWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+}
+
 function checkPersonaNames(file: TextFile, emit: Emit): void {
   const norm = file.view.norm;
   let weak = -1;
@@ -574,7 +579,7 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
     for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) {
       const end = i + name.length;
       // a word of its own, and not a model number ("DAN-7", "DAN2")
-      if ((i > 0 && /[a-z0-9]/.test(norm[i - 1]!)) || (end < norm.length && /[a-z0-9-]/.test(norm[end]!))) continue;
+      if ((i > 0 && isWordCode(norm.charCodeAt(i - 1))) || (end < norm.length && (isWordCode(norm.charCodeAt(end)) || norm.charCodeAt(end) === 0x2d))) continue;
       tries++;
       // the persona context first: it reads `norm` only, while the capitals need raw offsets
       const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
