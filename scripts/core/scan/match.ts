@@ -293,7 +293,9 @@ function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, wi
     const list = shared ?? (windows as ReadonlyArray<readonly number[]>)[k]!;
     if (list !== textsOf) {
       textsOf = list;
-      texts = list.length <= 2 ? null : new Array<string>(list.length >> 1);
+      // kept only for a next pattern that searches the same windows
+      const next = k + 1 < globals.length ? (shared ?? (windows as ReadonlyArray<readonly number[]>)[k + 1]) : undefined;
+      texts = list.length <= 2 || next !== list ? null : new Array<string>(list.length >> 1);
     }
     let tries = 0;
     for (let w = 0; w < list.length && tries < MAX_TRIES; w += 2) {
