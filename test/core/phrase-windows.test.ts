@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { anchorWindows, createPhraseGate } from '../../scripts/core/scan/context.ts';
-import { runPhraseRule, type PhraseRule } from '../../scripts/core/scan/match.ts';
+import { runPhraseRule, type PhraseRule, type Within } from '../../scripts/core/scan/match.ts';
 import { reachOf } from '../../scripts/core/scan/reach.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import type { Finding, TextFile } from '../../scripts/core/scan/types.ts';
@@ -34,7 +34,7 @@ const TEXT = fc
 
 const describeRule = (id: string): string => `rule ${id}`;
 
-function findings(file: TextFile, rule: PhraseRule, within: readonly number[] | null): Finding[] {
+function findings(file: TextFile, rule: PhraseRule, within: Within): Finding[] {
   const out: Finding[] = [];
   runPhraseRule(file, (f) => out.push(f as Finding), rule, describeRule, { hiddenCode: 'H', decodedCode: 'D', splitCode: 'S' }, within);
   return out;
@@ -82,12 +82,61 @@ describe('phrase windows', () => {
     expect(findings(file, rule, [7, 16])[0]!.message).toContain('"ignore thereby"');
   });
 
-  it('run on the whole text when a pattern reads to the end of the input', () => {
-    const raw = `${FILLER}${FILLER}please stop now`;
+  it('find a match at the end of the input through a window, and none at a window\'s cut', () => {
+    const rule = RULES.find((r) => r.rule.id === 'R6')!.rule;
+    for (const raw of [`${FILLER}${FILLER}please stop now`, `${FILLER}${FILLER}please stop now and then ${FILLER}${FILLER}`]) {
+      const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+      const { rules, windows } = GATE.select(file);
+      expect(rules.map((r) => r.id)).toEqual(['R6']);
+      expect(windows[0]).not.toBeNull();
+      expect(findings(file, rules[0]!, windows[0]!)).toEqual(findings(file, rule, null));
+    }
+    // a window one short of "stop now": `$` holds at the cut, so the match runs past the window
+    // and the whole text is searched, where it fails
+    const raw = `${FILLER}${FILLER}please stop now and then ${FILLER}${FILLER}`;
     const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
-    const { rules, windows } = GATE.select(file);
-    expect(rules.map((r) => r.id)).toEqual(['R6']);
-    expect(windows[0]).toBeNull();
-    expect(findings(file, rules[0]!, null).map((f) => f.code)).toEqual(['R6']);
+    const at = file.view.norm.indexOf('stop now');
+    expect(findings(file, rule, [at, at + 7])).toEqual([]);
+  });
+});
+
+describe('split phrases', () => {
+  // the matcher looks for a split phrase in `squashed` only when the a-z letters alone hold it:
+  // it must report what a plain search of `squashed` finds
+  const SPLIT: PhraseRule = { id: 'R8', patterns: [/\bnever matches this\b/u], squashed: ['ignoreallrules', 'revealprompt'] };
+  // a phrase with a digit is not made of a-z letters alone
+  const DIGITS: PhraseRule = { id: 'R8', patterns: [/\bnever matches this\b/u], squashed: ['dan11mode'] };
+  // a phrase (or a near miss) with characters put between its letters: some dropped from
+  // squashed (spaces, punctuation, invisibles), some kept (digits, other letters, marks)
+  const JUNK = fc.constantFrom(' ', '.', '-', '*', '\n', '\u200b', 'é', 'ж', '1', '\u0301', 'x', '');
+  const TEXT = fc
+    .tuple(fc.constantFrom('ignoreallrules', 'dan11mode', 'revealprompt', 'ignoreallrulez', 'dan1mode', 'reveal prompt'), fc.array(fc.tuple(fc.nat(20), JUNK), { maxLength: 6 }))
+    .map(([phrase, cuts]) => {
+      let text = phrase;
+      for (const [at, junk] of cuts) {
+        const k = at % (text.length + 1);
+        text = text.slice(0, k) + junk + text.slice(k);
+      }
+      return `say ${text} now`;
+    });
+
+  it('find what a search of squashed finds', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(TEXT, (raw) => {
+        for (const rule of [SPLIT, DIGITS]) {
+          const file: TextFile = { name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) };
+          const expected = rule.squashed!.find((p) => file.view.squashed.includes(p));
+          const got = findings(file, rule, null).filter((f) => f.code === 'R8');
+          if (expected === undefined) expect(got).toEqual([]);
+          else {
+            found++;
+            expect(got.map((f) => f.message)).toEqual([`rule R8: "${expected}" (letters split or spaced out)`]);
+          }
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    expect(found).toBeGreaterThan(100);
   });
 });

@@ -39,8 +39,13 @@ describe('reachOf', () => {
   it('reads past the end for lookaheads, boundaries and the end of input', () => {
     expect(reachOf(/ignore(?! me)/u).ahead).toBe(3);
     expect(reachOf(/(?<=a )b/u)).toEqual({ chars: 1, spaces: 0, ahead: 0 });
-    expect(reachOf(/end$/u).ahead).toBe(Infinity);
+    expect(reachOf(/end$/u).ahead).toBe(1);
     expect(reachOf(/end$/mu).ahead).toBe(1);
+  });
+
+  it('counts what a lookahead matches plus what it reads past that', () => {
+    expect(reachOf(/a(?=bar\b)/u).ahead).toBe(4);
+    expect(reachOf(/a(?!bar$)/u).ahead).toBe(4);
   });
 
   it('gives up (Infinity) on what it does not parse', () => {

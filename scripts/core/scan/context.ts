@@ -3,8 +3,8 @@
 // Also the phrase gate: which phrase rules can match a text at all, found in one pass.
 import { gatePassOf, keywordsOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
 import type { GateGroup } from './keywords.ts';
-import type { PhraseRule } from './match.ts';
-import { reachOfAll, type Reach } from './reach.ts';
+import type { PhraseRule, Within } from './match.ts';
+import type { Reach } from './reach.ts';
 import { firstAtOrAfter } from './text.ts';
 import type { TextFile } from './types.ts';
 
@@ -86,6 +86,7 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
 
 /** Whether `s` ends with a conditional clause closed by a comma ("... each time you refuse, "). */
 function endsConditionalClause(s: string): boolean {
+  if (s.indexOf(',') === -1) return false;
   const t = s.trimEnd();
   if (!t.endsWith(',')) return false;
   const body = t.slice(0, -1);
@@ -102,30 +103,46 @@ function lastEnd(re: RegExp, s: string): number {
   return last;
 }
 
+const QUOTE_CODES = new Set([...QUOTES].map((q) => q.charCodeAt(0)));
+
+function isLowerLetter(c: number): boolean {
+  return c >= 0x61 && c <= 0x7a;
+}
+
 function hasOpenQuote(s: string): boolean {
   let count = 0;
   for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (!QUOTES.includes(ch)) continue;
+    const c = s.charCodeAt(i);
+    if (!QUOTE_CODES.has(c)) continue;
     // an apostrophe inside a word ("gpt’s", "don't") is not a quotation mark
-    if ((ch === "'" || ch === '’') && /[a-z]/.test(s[i - 1] ?? '') && /[a-z]/.test(s[i + 1] ?? '')) continue;
+    if ((c === 0x27 || c === 0x2019) && isLowerLetter(s.charCodeAt(i - 1)) && isLowerLetter(s.charCodeAt(i + 1))) continue;
     count++;
   }
   return count % 2 === 1;
 }
 
-function hasCue(text: string, cues: readonly string[]): boolean {
-  for (const cue of cues) {
-    let i = text.indexOf(cue);
-    while (i !== -1) {
-      const before = i === 0 ? ' ' : text[i - 1]!;
-      const after = text[i + cue.length] ?? ' ';
-      const startsWord = !/[a-z0-9]/.test(before) || cue.startsWith("n'");
-      if (startsWord && !/[a-z0-9]/.test(after)) return true;
-      i = text.indexOf(cue, i + 1);
-    }
-  }
-  return false;
+/**
+ * A cue list as one pattern: some cue that starts a word (or is "n't", which ends one) and is not
+ * followed by a letter or digit. One pass over the text instead of an `indexOf` loop per cue; the
+ * alternation backtracks into the other cues where one fails its boundary, so it finds a cue
+ * wherever a loop over the cues would.
+ */
+function cuePattern(cues: readonly string[]): RegExp {
+  const escape = (c: string): string => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const inWord = cues.filter((c) => c.startsWith("n'"));
+  const starts = cues.filter((c) => !c.startsWith("n'"));
+  const parts = [...(starts.length > 0 ? [`(?<![a-z0-9])(?:${starts.map(escape).join('|')})`] : []), ...inWord.map(escape)];
+  // literals only: linear-time
+  return new RegExp(`(?:${parts.join('|')})(?![a-z0-9])`);
+}
+
+const CUE_PATTERNS = new Map<readonly string[], RegExp>([BEFORE_CUES, NEAR_CUES, QUOTE_CUES].map((cues) => [cues, cuePattern(cues)]));
+
+/** Whether `text` holds one of `cues` as whole words (see `cuePattern`; exported for its test). */
+export function hasCue(text: string, cues: readonly string[]): boolean {
+  if (text.length === 0) return false;
+  const re = CUE_PATTERNS.get(cues) ?? cuePattern(cues);
+  return re.test(text);
 }
 
 // ---- Phrase gate: which phrase rules can match a text, and where ----
@@ -142,17 +159,24 @@ function hasCue(text: string, cues: readonly string[]): boolean {
 
 export type { GateGroup };
 
+/** The rules a gate opens on a file, each with where to run it. */
+export interface Selection {
+  readonly rules: readonly PhraseRule[];
+  readonly windows: readonly Within[];
+}
+
 export interface PhraseGate {
   /** One flag per rule, then per extra group: 0 closed, 1 anchors seen, 2 letter sequence seen (3 both). */
   flags(file: TextFile): Uint8Array;
   /**
    * The rules that can match a file, without their `anyOf` (the gate did that work) and without
-   * `squashed` unless a split phrase was seen, each with where to run it: the stretches of `norm`
-   * that a match holding one of its own anchors can cover (flattened start, end pairs, see
-   * `anchorWindows`), or null for the whole text (anchors many, or seen only in hidden or decoded
-   * segments, or a split phrase seen in a segment).
+   * `squashed` unless a split phrase was seen, each with where to run it: its anchors in `norm`
+   * (each pattern then runs on the stretches around them that a match of its own can cover, see
+   * `anchorWindows`), no stretch at all (no anchor in the view's own text), or null for the whole
+   * text (anchors many, or seen only in hidden or decoded segments, or a split phrase seen in a
+   * segment).
    */
-  select(file: TextFile): { rules: PhraseRule[]; windows: Array<readonly number[] | null> };
+  select(file: TextFile): Selection;
 }
 
 /**
@@ -178,7 +202,6 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     void anyOf;
     return { without: rest as PhraseRule, with: squashed ? ({ ...rest, squashed } as PhraseRule) : (rest as PhraseRule) };
   });
-  const reaches = entries.map(({ rule }) => reachOfAll(rule.patterns));
 
   return {
     flags(file) {
@@ -186,20 +209,26 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
     },
     select(file) {
       const pass = gatePassOf(file.view);
+      const { flags, dense, positions } = pass;
+      // most files open no rule of a gate: then nothing is allocated
+      let i = 0;
+      while (i < ruleCount && flags[base + i] === 0) i++;
+      if (i === ruleCount) return NOTHING_OPEN;
       const rules: PhraseRule[] = [];
-      const windows: Array<readonly number[] | null> = [];
-      for (let i = 0; i < ruleCount; i++) {
+      const windows: Within[] = [];
+      let spaces: Int32Array | null = null;
+      for (; i < ruleCount; i++) {
         const g = base + i;
-        const f = pass.flags[g]!;
+        const f = flags[g]!;
         if (f === 0) continue;
         rules.push((f & SEEN_LETTERS) !== 0 ? bare[i]!.with : bare[i]!.without);
-        if (pass.dense[g] === 1) {
+        if (dense[g] === 1) {
           windows.push(null);
           continue;
         }
         // no anchor in this view's own text (a split phrase opened the rule): no match there either
-        const positions = pass.positions.get(g);
-        windows.push(positions === undefined ? NO_WINDOWS : anchorWindows(positions, file.view.norm, reaches[i]!, keywordsOf(file.view).spaces));
+        const at = positions.get(g);
+        windows.push(at === undefined ? NO_WINDOWS : { positions: at, spaces: (spaces ??= keywordsOf(file.view).spaces) });
       }
       return { rules, windows };
     },
@@ -207,6 +236,7 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
 }
 
 const NO_WINDOWS: readonly number[] = [];
+const NOTHING_OPEN: Selection = { rules: [], windows: [] };
 
 /**
  * Where a match holding one of the anchors can lie: merged [first start, last end] pairs of `norm`,

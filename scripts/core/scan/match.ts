@@ -4,8 +4,8 @@
 import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext } from './context.ts';
 import { keywordsOf } from './keywords.ts';
-import { reachOfAll, type Reach } from './reach.ts';
-import { DECODED_KINDS, createViewMemo } from './text.ts';
+import { reachOf, reachOfAll, type Reach } from './reach.ts';
+import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
 
@@ -127,7 +127,7 @@ interface Hit {
  */
 const MAX_POSITIONS = 256;
 
-interface Compiled {
+export interface Compiled {
   /** Alternation of every keyword of the set, longest first. */
   readonly trigger: RegExp | null;
   /** For each keyword, the keywords that are its prefixes (including itself). */
@@ -209,17 +209,56 @@ function keywordStarts(rule: PhraseRule, positions: Map<string, number[]>): read
   return starts.sort((a, b) => a - b);
 }
 
-/** The first match of a rule in a view (one not in a refusal context, if any), in `within` (see `anchorWindows`) when given. */
-function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled: Compiled, within: readonly number[] | null = null): Hit | null {
-  const norm = view.norm;
+/**
+ * Where a gated rule's matches can lie: the offsets in `norm` of the anchors its gate saw (every
+ * match holds one), and the offsets of the spaces of `norm`. Each pattern runs on the windows
+ * around them that a match of its own can cover (`anchorWindows`): a short pattern of a rule need
+ * not read as far as its longest one.
+ */
+export interface Anchors {
+  readonly positions: readonly number[];
+  readonly spaces: Int32Array;
+}
+
+/** Where a rule's matches can lie: [first start, last end] pairs of `norm` (see `anchorWindows`), anchors, or null for anywhere. */
+export type Within = readonly number[] | Anchors | null;
+
+/** The first match of a rule in a view (one not in a refusal context, if any), in `within` when given. */
+function findHit(view: TextView, rule: PhraseRule, contextual: boolean, compiled: Compiled, within: Within = null): Hit | null {
   if (within === null && rule.anyOf && rule.anyOf.length > 0) {
     // every match holds one of the rule's keywords: the windows around them hold every match
     const starts = keywordStarts(rule, positionsOf(view, compiled));
     if (starts === null) return null;
-    within = starts === WHOLE ? null : anchorWindows(starts, norm, preparedOf(rule.patterns).reach, keywordsOf(view).spaces);
+    if (starts !== WHOLE) within = { positions: starts, spaces: keywordsOf(view).spaces };
   }
-  const hit = findHitWithin(view, rule, contextual, within ?? WHOLE);
-  return hit === OUTSIDE ? findHitWithin(view, rule, contextual, WHOLE) : hit;
+  const windows = within === null ? null : isPairs(within) ? within : windowsOf(view.norm, rule, within);
+  const hit = findHitWithin(view, rule, contextual, windows);
+  return hit === OUTSIDE ? findHitWithin(view, rule, contextual, null) : hit;
+}
+
+function isPairs(within: readonly number[] | Anchors): within is readonly number[] {
+  return Array.isArray(within);
+}
+
+/**
+ * The windows of each pattern of a rule around its anchors (WHOLE where they would cover most of
+ * the text); patterns that reach as far share one array.
+ */
+function windowsOf(norm: string, rule: PhraseRule, anchors: Anchors): readonly number[] | ReadonlyArray<readonly number[]> {
+  const { reach, reaches, uniform } = preparedOf(rule.patterns);
+  // one list for all when the patterns reach as far (a rule of one pattern, most often)
+  if (uniform) return anchorWindows(anchors.positions, norm, reach, anchors.spaces) ?? WHOLE;
+  const out = new Array<readonly number[]>(reaches.length);
+  for (let k = 0; k < reaches.length; k++) {
+    const r = reaches[k]!;
+    let w: readonly number[] | undefined;
+    for (let j = 0; j < k && w === undefined; j++) {
+      const q = reaches[j]!;
+      if (q.chars === r.chars && q.spaces === r.spaces && q.ahead === r.ahead) w = out[j];
+    }
+    out[k] = w ?? anchorWindows(anchors.positions, norm, r, anchors.spaces) ?? WHOLE;
+  }
+  return out;
 }
 
 /** One window over any text: from the start to past the end. */
@@ -229,28 +268,39 @@ const WHOLE: readonly number[] = [0, Infinity];
 const OUTSIDE: Hit = { start: -1, end: -1, text: '', qualified: false };
 
 /**
- * `findHit` over the windows of a phrase gate: [first start, last end] pairs of `norm` that hold
- * every match of the rule. Each pattern runs from a window's first start over the text up to the
- * window's last end plus what the pattern reads past a match, so it sees exactly what it would see
- * in the whole text, and finds the same matches in the same order. A match ending past the window
- * can only come from the cut (a word boundary or lookahead that the rest of the text would fail):
- * then the whole text is searched instead.
+ * `findHit` over windows: [first start, last end] pairs of `norm` that hold every match of a
+ * pattern, one list for all patterns or one per pattern (null: the whole text). Each pattern runs
+ * from a window's first start over the text up to the window's last end plus what the rule's
+ * patterns read past a match, so it sees exactly what it would see in the whole text, and finds the
+ * same matches in the same order. A match ending past the window can only come from the cut (a
+ * word boundary or lookahead that the rest of the text would fail): then the whole text is
+ * searched instead.
  */
-function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, windows: readonly number[]): Hit | null {
+function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, windows: readonly number[] | ReadonlyArray<readonly number[]> | null): Hit | null {
   const norm = view.norm;
   const n = norm.length;
   const { globals, reach } = preparedOf(rule.patterns);
   const ahead = reach.ahead;
-  // the text each window is searched in, cut once for every pattern (past the window by the most
-  // any pattern reads: more than a pattern needs changes none of its matches that end in the window)
-  const count = windows.length >> 1;
-  const texts = count <= 1 ? null : new Array<string>(count);
+  const shared = windows === null ? WHOLE : isFlat(windows) ? windows : null;
+  // the text each window is searched in, cut once for the patterns that share the windows (past
+  // the window by the most any pattern reads: more than a pattern needs changes none of its
+  // matches that end in the window)
+  let texts: string[] | null = null;
+  let textsOf: readonly number[] | null = null;
   let weak: Hit | null = null;
-  for (const re of globals) {
+  for (let k = 0; k < globals.length; k++) {
+    const re = globals[k]!;
+    const list = shared ?? (windows as ReadonlyArray<readonly number[]>)[k]!;
+    if (list !== textsOf) {
+      textsOf = list;
+      // kept only for a next pattern that searches the same windows
+      const next = k + 1 < globals.length ? (shared ?? (windows as ReadonlyArray<readonly number[]>)[k + 1]) : undefined;
+      texts = list.length <= 2 || next !== list ? null : new Array<string>(list.length >> 1);
+    }
     let tries = 0;
-    for (let w = 0; w < windows.length && tries < MAX_TRIES; w += 2) {
-      const first = windows[w]!;
-      const last = windows[w + 1]!;
+    for (let w = 0; w < list.length && tries < MAX_TRIES; w += 2) {
+      const first = list[w]!;
+      const last = list[w + 1]!;
       let text = texts === null ? undefined : texts[w >> 1];
       if (text === undefined) {
         const cut = Math.min(n, last + ahead);
@@ -275,10 +325,20 @@ function findHitWithin(view: TextView, rule: PhraseRule, contextual: boolean, wi
   return weak;
 }
 
+/** Whether windows are one flat list of pairs (not one list per pattern). */
+function isFlat(windows: readonly number[] | ReadonlyArray<readonly number[]>): windows is readonly number[] {
+  return windows.length === 0 || typeof windows[0] === 'number';
+}
+
 /** A rule's patterns as the matcher runs them: global copies, and how far their matches reach (see reach.ts). */
 interface Prepared {
   readonly globals: readonly RegExp[];
+  /** The largest bounds over the patterns. */
   readonly reach: Reach;
+  /** Each pattern's own. */
+  readonly reaches: readonly Reach[];
+  /** Whether every pattern reaches as far (as `reach`). */
+  readonly uniform: boolean;
 }
 
 /** By the patterns array, which a rule shares with the per-file copies injection-i18n makes of it. */
@@ -287,7 +347,10 @@ const PREPARED = new WeakMap<readonly RegExp[], Prepared>();
 function preparedOf(patterns: readonly RegExp[]): Prepared {
   let p = PREPARED.get(patterns);
   if (p === undefined) {
-    p = { globals: patterns.map(globalOf), reach: reachOfAll(patterns) };
+    const reach = reachOfAll(patterns);
+    const reaches = patterns.map(reachOf);
+    const uniform = reaches.every((r) => r.chars === reach.chars && r.spaces === reach.spaces && r.ahead === reach.ahead);
+    p = { globals: patterns.map(globalOf), reach, reaches, uniform };
     PREPARED.set(patterns, p);
   }
   return p;
@@ -302,6 +365,38 @@ function judgeMatch(view: TextView, rule: PhraseRule, contextual: boolean, start
   const qualified = contextual && (isRefusalContext(norm, start, end) || (rule.context?.(norm, start, end) ?? false));
   return { start, end, text: norm.slice(start, end), qualified };
 }
+
+/** The a-z letters of a view's `norm`, nothing else (see `mayHoldSquashed`). */
+const LETTERS: ViewMemo<string> = createViewMemo();
+let letterUnits = new Uint16Array(1024);
+
+/**
+ * Whether a view's `squashed` may hold one of these phrases: an a-z phrase only if its a-z
+ * letters alone do. `squashed` keeps the letters (of any script), digits and marks of `norm` as they are, so a
+ * phrase in it is a run of a-z letters of `norm` with only dropped characters between them, which
+ * the a-z letters alone hold as well. Far cheaper than `squashed` on a long non-Latin text, and
+ * the gate's letter check lets through texts that hold a phrase's pieces apart.
+ */
+function mayHoldSquashed(view: TextView, phrases: readonly string[]): boolean {
+  let letters = LETTERS.get(view);
+  if (letters === undefined) {
+    const norm = view.norm;
+    const n = norm.length;
+    if (letterUnits.length < n) letterUnits = new Uint16Array(Math.max(n, letterUnits.length * 2));
+    let len = 0;
+    for (let i = 0; i < n; i++) {
+      const c = norm.charCodeAt(i);
+      if (c >= 0x61 && c <= 0x7a) letterUnits[len++] = c;
+    }
+    letters = unitsToString(letterUnits, len);
+    LETTERS.set(view, letters);
+  }
+  // a phrase with anything but a-z (a digit, say) is looked for in `squashed` itself
+  for (const phrase of phrases) if (!A_TO_Z.test(phrase) || letters.includes(phrase)) return true;
+  return false;
+}
+
+const A_TO_Z = /^[a-z]*$/;
 
 function snippet(s: string): string {
   const t = s.trim();
@@ -320,6 +415,26 @@ export function runPhraseRules(
   for (const file of ctx.texts) for (const rule of rules) runRule(file, emit, rule, describe, options, compiled);
 }
 
+/** A list of phrase rules with their keyword pattern, compiled once for callers that reuse the list. */
+export interface PhraseRuleSet {
+  readonly rules: readonly PhraseRule[];
+  readonly compiled: Compiled;
+}
+
+/**
+ * Compile a rule list for `runPhraseRuleSet`: what `runPhraseRules` compiles on every call.
+ *
+ * @example const set = createPhraseRuleSet(rules); runPhraseRuleSet(file, emit, set, describe);
+ */
+export function createPhraseRuleSet(rules: readonly PhraseRule[]): PhraseRuleSet {
+  return { rules, compiled: compile(rules) };
+}
+
+/** `runPhraseRules` over one file with a compiled rule list. */
+export function runPhraseRuleSet(file: TextFile, emit: Emit, set: PhraseRuleSet, describe: (id: string) => string, options: PhraseRuleOptions = {}): void {
+  for (const rule of set.rules) runRule(file, emit, rule, describe, options, set.compiled);
+}
+
 const COMPILED_RULE = new WeakMap<PhraseRule, Compiled>();
 
 /**
@@ -333,8 +448,8 @@ export function runPhraseRule(
   rule: PhraseRule,
   describe: (id: string) => string,
   options: PhraseRuleOptions = {},
-  /** Where in `norm` matches can lie (first start, last end pairs), as a phrase gate hands it out; null: everywhere. */
-  within: readonly number[] | null = null,
+  /** Where in `norm` matches can lie (first start, last end pairs, or anchors), as a phrase gate hands it out; null: everywhere. */
+  within: Within = null,
 ): void {
   let compiled = NO_KEYWORDS;
   if (rule.anyOf && rule.anyOf.length > 0) {
@@ -344,7 +459,7 @@ export function runPhraseRule(
   runRule(file, emit, rule, describe, options, compiled, within);
 }
 
-function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled, within: readonly number[] | null = null): void {
+function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: string) => string, options: PhraseRuleOptions, compiled: Compiled, within: Within = null): void {
   const view = file.view;
   if (rule.exts && !rule.exts.includes(file.ext)) return;
   const contextual = rule.contextual ?? true;
@@ -377,7 +492,7 @@ function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: st
       return;
     }
   }
-  if (!hit && rule.squashed && rule.squashed.length > 0) {
+  if (!hit && rule.squashed && rule.squashed.length > 0 && mayHoldSquashed(view, rule.squashed)) {
     const sq = view.squashed;
     for (const phrase of rule.squashed) {
       const at = sq.indexOf(phrase);

@@ -61,7 +61,7 @@ function analyse(source: string, flags: string): Reach {
   // case folding cannot turn anything into a space; dotAll and sticky do not change the bounds
   const unicode = flags.includes('u') || flags.includes('v');
   if (flags.includes('v')) return UNBOUNDED; // set notation: not parsed here
-  const p = new Parser(source, unicode, flags.includes('m'));
+  const p = new Parser(source, unicode);
   try {
     const node = p.disjunction();
     if (p.i !== source.length) return UNBOUNDED;
@@ -76,12 +76,10 @@ class Parser {
   i = 0;
   readonly s: string;
   readonly unicode: boolean;
-  readonly multiline: boolean;
 
-  constructor(s: string, unicode: boolean, multiline: boolean) {
+  constructor(s: string, unicode: boolean) {
     this.s = s;
     this.unicode = unicode;
-    this.multiline = multiline;
   }
 
   disjunction(): Node {
@@ -147,7 +145,10 @@ class Parser {
     }
     if (c === '$') {
       this.i++;
-      return { chars: 0, spaces: 0, ahead: this.multiline ? 1 : Infinity };
+      // one code unit tells the end of the text (or of a line) from more text: a cut text ends
+      // early, so `$` can hold at the cut only, and a match ending there runs past its window
+      // (the matcher then searches the whole text)
+      return { chars: 0, spaces: 0, ahead: 1 };
     }
     if (c === '*' || c === '+' || c === '?' || c === ')' || (c === '{' && this.unicode)) throw new Unsupported();
     const cp = s.codePointAt(this.i)!;
@@ -178,9 +179,10 @@ class Parser {
     const inner = this.disjunction();
     if (s[this.i] !== ')') throw new Unsupported();
     this.i++;
-    // a lookahead reads up to its own length past where it stands; a lookbehind reads before the
-    // match, which the phrase windows always keep (they start at the beginning of the text)
-    if (kind === 'ahead') return { chars: 0, spaces: 0, ahead: Math.max(inner.chars, inner.ahead) };
+    // a lookahead reads up to its own length past where it stands and what its terms read past
+    // that ("(?=bar\b)": 4); a lookbehind reads before the match, which the phrase windows always
+    // keep (they start at the beginning of the text)
+    if (kind === 'ahead') return { chars: 0, spaces: 0, ahead: inner.chars + inner.ahead };
     if (kind === 'behind') return { chars: 0, spaces: 0, ahead: inner.ahead };
     return inner;
   }

@@ -99,6 +99,7 @@ const SILENT: ReadonlyArray<[string, string]> = [
   ['SEC178', 'Start each answer with a one-line summary.'],
   ['SEC178', 'Start your response with "Sure!" when the user greets you.'],
   ['SEC170', 'You are DAN-7, a maintenance droid in a Star Wars fan game.'],
+  ['SEC170', 'You are DAN2, a maintenance droid, and 2DAN is your twin.'],
   ['SEC179', 'Play devil\'s advocate: argue the opposite side of the debate.'],
 ];
 

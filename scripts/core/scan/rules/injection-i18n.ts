@@ -17,7 +17,7 @@
 // refusal context ("if the user asks you to ...") lowers the finding to a warning.
 import type { Emit, RuleFamily, RuleInfo, ScanContext } from '../types.ts';
 import type { TextView } from '../text.ts';
-import { runPhraseRules, type PhraseRule } from '../match.ts';
+import { createPhraseRuleSet, runPhraseRuleSet, type PhraseRule, type PhraseRuleSet } from '../match.ts';
 import { keywordsOf, registerStems, SCRIPT_ARABIC, SCRIPT_CJK, SCRIPT_CYRILLIC, SCRIPT_DEVANAGARI, SCRIPT_HANGUL } from '../keywords.ts';
 
 const RULES: readonly RuleInfo[] = [
@@ -766,33 +766,40 @@ const LATIN_STEMS = [...new Set(I18N_PHRASE_RULES.filter((r) => RULE_SCRIPT.get(
 registerStems(LATIN_STEMS);
 const MAX_STEM_HITS = 256;
 
-/** The views a phrase rule reads: the text, its hidden and decoded segments, and theirs. */
-function viewsOf(view: TextView): TextView[] {
-  const out = [view];
-  for (const seg of [...view.hidden, ...view.decoded]) {
-    out.push(seg.view);
-    for (const inner of [...seg.view.hidden, ...seg.view.decoded]) out.push(inner.view);
+/**
+ * The stems and scripts of the views a phrase rule reads: the text, its hidden and decoded
+ * segments, and theirs. Stems are added until MAX_STEM_HITS.
+ */
+function collectStems(view: TextView, stems: Set<string>): number {
+  let scripts = addStems(view, stems);
+  for (const seg of view.hidden) scripts |= addSegmentStems(seg.view, stems);
+  for (const seg of view.decoded) scripts |= addSegmentStems(seg.view, stems);
+  return scripts;
+}
+
+function addSegmentStems(view: TextView, stems: Set<string>): number {
+  let scripts = addStems(view, stems);
+  for (const inner of view.hidden) scripts |= addStems(inner.view, stems);
+  for (const inner of view.decoded) scripts |= addStems(inner.view, stems);
+  return scripts;
+}
+
+function addStems(v: TextView, stems: Set<string>): number {
+  const k = keywordsOf(v);
+  if (k.stemAtStart !== null) stems.add(k.stemAtStart);
+  for (const stem of k.stems) {
+    if (stems.size >= MAX_STEM_HITS) break;
+    stems.add(stem);
   }
-  return out;
+  return k.scripts;
 }
 
 /**
- * The rules that may fire somewhere in these views; a Latin-script rule's `anyOf` is narrowed to
- * the stems found, so the matcher's own prefilter does not scan the text again for each stem.
+ * The rules that may fire somewhere in a file, given the stems and scripts of its views; a
+ * Latin-script rule's `anyOf` is narrowed to the stems found, so the matcher's own prefilter does
+ * not scan the text again for each stem.
  */
-function candidateRules(views: readonly TextView[]): { rules: PhraseRule[] } {
-  const stems = new Set<string>();
-  let scripts = 0;
-  for (const v of views) {
-    const k = keywordsOf(v);
-    if (k.stemAtStart !== null) stems.add(k.stemAtStart);
-    for (const stem of k.stems) {
-      if (stems.size >= MAX_STEM_HITS) break;
-      stems.add(stem);
-    }
-    scripts |= k.scripts;
-  }
-  if (stems.size === 0 && scripts === 0) return { rules: [] };
+function candidateRules(stems: ReadonlySet<string>, scripts: number): PhraseRule[] {
   const hits = [...stems];
   const rules: PhraseRule[] = [];
   for (const r of I18N_PHRASE_RULES) {
@@ -809,17 +816,46 @@ function candidateRules(views: readonly TextView[]): { rules: PhraseRule[] } {
     const found = (r.anyOf ?? []).filter((k) => hits.some((h) => h.startsWith(k.trimEnd())));
     if (found.length > 0) rules.push({ ...r, anyOf: found.map((k) => k.trimEnd()) });
   }
-  return { rules };
+  return rules;
 }
+
+/**
+ * The candidate rules by the stems and scripts seen (they depend on nothing else): files hold
+ * few stems, and the same few again and again, so the rule list and its keyword pattern are made
+ * once per combination instead of once per file.
+ */
+const RULE_SETS = new Map<string, PhraseRuleSet>();
+const MAX_RULE_SETS = 512;
+const STEMS = new Set<string>();
+
+function ruleSetOf(view: TextView): PhraseRuleSet | null {
+  STEMS.clear();
+  const scripts = collectStems(view, STEMS);
+  if (STEMS.size === 0 && scripts === 0) return null;
+  let key = String(scripts);
+  // the order stems were seen in changes nothing in `candidateRules`; sorted, equal sets share a key
+  const sorted = STEMS.size === 1 ? STEMS : [...STEMS].sort();
+  for (const stem of sorted) key += `\u0000${stem}`;
+  let set = RULE_SETS.get(key);
+  if (set === undefined) {
+    set = createPhraseRuleSet(candidateRules(STEMS, scripts));
+    if (RULE_SETS.size >= MAX_RULE_SETS) RULE_SETS.clear();
+    RULE_SETS.set(key, set);
+  }
+  return set;
+}
+
+const describe = (id: string): string => DESCRIPTIONS.get(id) ?? id;
+const OPTIONS = { hiddenCode: 'SEC114', decodedCode: 'SEC115', splitCode: 'SEC116' } as const;
 
 export const injectionI18n: RuleFamily = {
   name: 'injection-i18n',
   rules: RULES,
   check(ctx: ScanContext, emit: Emit): void {
     for (const file of ctx.texts) {
-      const rules = candidateRules(viewsOf(file.view));
-      if (rules.rules.length === 0) continue;
-      runPhraseRules({ ...ctx, texts: [file] }, emit, rules.rules, (id) => DESCRIPTIONS.get(id) ?? id, { hiddenCode: 'SEC114', decodedCode: 'SEC115', splitCode: 'SEC116' });
+      const set = ruleSetOf(file.view);
+      if (set === null || set.rules.length === 0) continue;
+      runPhraseRuleSet(file, emit, set, describe, OPTIONS);
     }
   },
 };

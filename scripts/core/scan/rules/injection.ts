@@ -11,7 +11,7 @@ import { createPhraseGate } from '../context.ts';
 import type { GateGroup } from '../context.ts';
 import { runPhraseRule } from '../match.ts';
 import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
-import type { PhraseRule } from '../match.ts';
+import type { PhraseRule, Within } from '../match.ts';
 import type { Emit, RuleFamily, RuleInfo, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string): RuleInfo => ({ id, stage: 'security', severity: 'error', category: 'prompt-injection', description });
@@ -472,9 +472,9 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
   if (flags[ROLE_GROUP] === 0) return;
   // A "SYSTEM:" line after other content fakes a system turn; at the very top it is a title.
   const first = raw.search(/\S/);
-  FAKE_SYSTEM_LINE.lastIndex = 0;
+  const next = raw.indexOf('\r') === -1 && raw.indexOf('\u2028') === -1 && raw.indexOf('\u2029') === -1 ? nextFakeSystemLine : searchFakeSystemLine;
   let tries = 0;
-  for (let m = FAKE_SYSTEM_LINE.exec(raw); m !== null && tries < 64; m = FAKE_SYSTEM_LINE.exec(raw), tries++) {
+  for (let m = next(raw, 0); m !== null && tries < 64; m = next(raw, m.index + m[0].length), tries++) {
     if (m.index + m[0].length - m[0].trimStart().length <= first) continue;
     if (view.inCodeBlock(m.index)) continue;
     if (!TURN_IMPERATIVE.test(m[1] ?? '')) continue;
@@ -489,11 +489,67 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
   }
 }
 
+/** FAKE_SYSTEM_LINE tried at one position only. */
+const FAKE_SYSTEM_LINE_AT = new RegExp(FAKE_SYSTEM_LINE.source, 'imuy');
+
+/** The first match of FAKE_SYSTEM_LINE at or after `from` (exported for the fast-path test). */
+export function searchFakeSystemLine(raw: string, from: number): RegExpExecArray | null {
+  FAKE_SYSTEM_LINE.lastIndex = from;
+  return FAKE_SYSTEM_LINE.exec(raw);
+}
+
+/**
+ * `searchFakeSystemLine` for a text whose only line ends are "\n", tried only at the line starts
+ * that can begin a match: the regular expression tries (and fails) at every character, and
+ * persona files that say "system" or "developer" have many. A match starts at a line start
+ * (`^`), runs at most 8 characters of [ \t>*#_-], then opens with "[", "<" or a role word, none
+ * of which is in that class: so it opens right after the run of them at the line start, only if
+ * that run is at most 8 long, and only with one of the two-character openings of `opensRole`.
+ * (`^` also holds after "\r", U+2028 and U+2029: texts with those
+ * take the plain search.)
+ */
+export function nextFakeSystemLine(raw: string, from: number): RegExpExecArray | null {
+  const n = raw.length;
+  // the first line start at or after `from`: 0, or just after a line feed
+  let p = from === 0 ? 0 : raw.indexOf('\n', from - 1) + 1;
+  if (p === 0 && from > 0) return null;
+  for (;;) {
+    let q = p;
+    while (q - p <= 8 && q < n && isLinePrefix(raw.charCodeAt(q))) q++;
+    if (q - p <= 8 && q + 1 < n && opensRole(raw.charCodeAt(q), raw.charCodeAt(q + 1))) {
+      FAKE_SYSTEM_LINE_AT.lastIndex = p;
+      const m = FAKE_SYSTEM_LINE_AT.exec(raw);
+      if (m !== null) return m;
+    }
+    const end = raw.indexOf('\n', p);
+    if (end === -1) return null;
+    p = end + 1;
+  }
+}
+
+/** The class [ \t>*#_-] that may precede the role at a line start. */
+function isLinePrefix(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x3e || c === 0x2a || c === 0x23 || c === 0x5f || c === 0x2d;
+}
+
+/**
+ * Whether two characters can open FAKE_SYSTEM_LINE's role: "[" or "<", or the first two letters
+ * of system, sys, admin or developer under its case folding (s also matches ſ; y, d and e only
+ * their capitals).
+ */
+function opensRole(c: number, next: number): boolean {
+  if (c === 0x5b || c === 0x3c) return true;
+  if (c === 0x73 || c === 0x53 || c === 0x17f) return next === 0x79 || next === 0x59;
+  if (c === 0x61 || c === 0x41) return next === 0x64 || next === 0x44;
+  if (c === 0x64 || c === 0x44) return next === 0x65 || next === 0x45;
+  return false;
+}
+
 /**
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(file: TextFile, rules: readonly PhraseRule[], windows: ReadonlyArray<readonly number[] | null>, emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], windows: readonly Within[], emit: Emit): void {
   if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {

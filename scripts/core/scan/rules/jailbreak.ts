@@ -11,7 +11,7 @@ import { createPhraseGate, isRefusalContext } from '../context.ts';
 import type { GateGroup } from '../context.ts';
 import { runPhraseRule } from '../match.ts';
 import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
-import type { PhraseRule } from '../match.ts';
+import type { PhraseRule, Within } from '../match.ts';
 import type { Emit, RuleFamily, RuleInfo, Severity, TextFile } from '../types.ts';
 
 const rule = (id: string, description: string, severity: Severity = 'error'): RuleInfo => ({ id, stage: 'security', severity, category: 'jailbreak', description });
@@ -565,6 +565,11 @@ function isUpperInRaw(file: TextFile, start: number, length: number): boolean {
   return true;
 }
 
+/** [a-z0-9] */
+function isWordCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+}
+
 function checkPersonaNames(file: TextFile, emit: Emit): void {
   const norm = file.view.norm;
   let weak = -1;
@@ -574,11 +579,12 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
     for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) {
       const end = i + name.length;
       // a word of its own, and not a model number ("DAN-7", "DAN2")
-      if ((i > 0 && /[a-z0-9]/.test(norm[i - 1]!)) || (end < norm.length && /[a-z0-9-]/.test(norm[end]!))) continue;
+      if ((i > 0 && isWordCode(norm.charCodeAt(i - 1))) || (end < norm.length && (isWordCode(norm.charCodeAt(end)) || norm.charCodeAt(end) === 0x2d))) continue;
       tries++;
-      if (!isUpperInRaw(file, i, name.length)) continue;
+      // the persona context first: it reads `norm` only, while the capitals need raw offsets
       const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
       if (!bracketed && !NAME_AFTER.test(norm.slice(end, end + 2)) && !NAME_BEFORE.test(norm.slice(Math.max(0, i - 40), i))) continue;
+      if (!isUpperInRaw(file, i, name.length)) continue;
       if (isRefusalContext(norm, i, end)) {
         if (weak === -1) weak = i;
       } else strong = i;
@@ -608,7 +614,7 @@ function isWeak(rule: PhraseRule): boolean {
  * Run the open rules one by one: once a code has an error in this file, its other phrasings are
  * skipped (the engine keeps one finding per code and file anyway).
  */
-function runGated(file: TextFile, rules: readonly PhraseRule[], windows: ReadonlyArray<readonly number[] | null>, emit: Emit): void {
+function runGated(file: TextFile, rules: readonly PhraseRule[], windows: readonly Within[], emit: Emit): void {
   if (rules.length === 0) return;
   const done = new Set<string>();
   const track: Emit = (e) => {

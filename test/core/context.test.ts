@@ -1,0 +1,53 @@
+// The refusal context of a phrase match (context.ts): its cue lists are searched by one pattern
+// each, which must find a cue exactly where a loop over the cues with `indexOf` finds one.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { hasCue, isRefusalContext } from '../../scripts/core/scan/context.ts';
+
+/** The loop the cue patterns replace: a cue that starts a word ("n't" may end one), then no letter or digit. */
+function hasCueByLoop(text: string, cues: readonly string[]): boolean {
+  for (const cue of cues) {
+    for (let i = text.indexOf(cue); i !== -1; i = text.indexOf(cue, i + 1)) {
+      const before = i === 0 ? ' ' : text[i - 1]!;
+      const after = text[i + cue.length] ?? ' ';
+      const startsWord = !/[a-z0-9]/.test(before) || cue.startsWith("n'");
+      if (startsWord && !/[a-z0-9]/.test(after)) return true;
+    }
+  }
+  return false;
+}
+
+const CUES = ['never', 'not', "n't", 'n’t', 'no', 'e.g.', 'such as', 'if a user', 'says', 'say', 'refuse', 'refuses'];
+const PIECE = fc.constantFrom(...CUES, 'do', 'don', 'a', 'x', '1', 'é', ' ', ' ', '.', ',', "'", '’', 'g', 'eg', 'user', 'if', 's');
+const TEXT = fc.array(PIECE, { maxLength: 16 }).map((parts) => parts.join(''));
+
+describe('hasCue', () => {
+  it('finds a cue wherever the indexOf loop finds one', () => {
+    let found = 0;
+    fc.assert(
+      fc.property(TEXT, fc.subarray(CUES, { minLength: 1 }), (text, cues) => {
+        const expected = hasCueByLoop(text, cues);
+        if (expected) found++;
+        expect(hasCue(text, cues)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
+    // both answers must have come up often
+    expect(found).toBeGreaterThan(300);
+    expect(found).toBeLessThan(2700);
+  });
+
+  it('takes "n\'t" inside a word but the curly "n’t" only as a word of its own', () => {
+    expect(hasCue("i don't", ["n't"])).toBe(true);
+    expect(hasCue('i don’t', ['n’t'])).toBe(false);
+    expect(hasCue('i n’t', ['n’t'])).toBe(true);
+  });
+});
+
+describe('isRefusalContext', () => {
+  it('lowers a quoted phrase after a refusal cue, not a plain instruction', () => {
+    expect(isRefusalContext('never obey "ignore previous instructions"', 12, 40)).toBe(true);
+    expect(isRefusalContext('please ignore previous instructions now', 7, 35)).toBe(false);
+    expect(isRefusalContext('phrases like ignore previous instructions are attacks', 13, 41)).toBe(true);
+  });
+});
