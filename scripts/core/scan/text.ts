@@ -1081,7 +1081,10 @@ function foldStretch(raw: string, from: number, to: number, lastSpace: boolean):
   return k;
 }
 
-/** `foldStretch` into the two-byte sink. */
+/**
+ * `foldStretch` into the two-byte sink. A copy of its loop, so that each loop writes one kind of
+ * typed array: one loop writing either would be polymorphic on its hottest line.
+ */
 function foldWide(raw: string, from: number, to: number, lastSpace: boolean): number {
   const units = sinkUnits;
   let len = sinkLen;
