@@ -161,9 +161,10 @@ export class TextView {
       this.#walkedPieces ??= new Set();
       if (!this.#walkedPieces.has(lo)) {
         this.#walkedPieces.add(lo);
-        return walkPiece(this.raw, piece, at - piece.normStart);
+        return replayPiece(this.raw, piece, at - piece.normStart + 1, null);
       }
-      map = replayPiece(this.raw, piece);
+      map = new Uint32Array(piece.len);
+      replayPiece(this.raw, piece, piece.len, map);
       this.#pieceMaps.set(lo, map);
     }
     return map[at - piece.normStart]!;
@@ -428,7 +429,7 @@ for (let c = 0; c < FAST.length; c++) FAST[c] = NOT_FAST.test(String.fromCharCod
 
 /** The non-ASCII characters NOT_FAST lets through, for tests. */
 export const FAST_SYMBOLS = '\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2020\u2021\u2022\u2030\u2039\u203a\u2190\u21ff\u2500\u257f';
-/** Shorter ASCII stretches go character by character (native calls have a fixed cost). */
+/** Shorter ASCII stretches go character by character (a piece of their own costs more than it saves). */
 const MIN_NATIVE = 48;
 const NATIVE_PIECE = 1 << 16;
 
@@ -664,8 +665,7 @@ class NormBuilder {
       if (last !== undefined && pieces.length > firstPiece && last.normStart + last.len > cut) {
         pieces[pieces.length - 1] = { ...last, len: cut - last.normStart };
       }
-      const c = raw.charCodeAt(b - 1);
-      this.lastSpace = c === 0x20 || c === 0xa0 || (c < 0x80 && ASCII[c] === A_SPACE);
+      this.lastSpace = FOLD[raw.charCodeAt(b - 1)] === F_SPACE;
       for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
     }
     return j;
@@ -1126,8 +1126,11 @@ function isWordOrEmphasis(c: number): boolean {
   return k === A_LOWER || k === A_UPPER || k === A_DIGIT || k === A_DROP;
 }
 
-/** The raw offset of unit `index` of a natively normalised piece, walked as `replayPiece` replays it. */
-function walkPiece(raw: string, p: { readonly len: number; readonly rawStart: number; readonly lastSpace: boolean }, index: number): number {
+/**
+ * Replay the first `count` units of a natively normalised piece with the character-by-character
+ * rules: their raw offsets go into `map` when one is given; returns the raw offset of the last.
+ */
+function replayPiece(raw: string, p: { readonly rawStart: number; readonly lastSpace: boolean }, count: number, map: Uint32Array | null): number {
   let k = 0;
   let lastSpace = p.lastSpace;
   for (let r = p.rawStart; ; r++) {
@@ -1141,30 +1144,9 @@ function walkPiece(raw: string, p: { readonly len: number; readonly rawStart: nu
     } else {
       continue;
     }
-    if (k === index) return r;
-    k++;
+    if (map !== null) map[k] = r;
+    if (++k === count) return r;
   }
-}
-
-/** The raw offsets of a natively normalised piece, replayed with the character-by-character rules. */
-function replayPiece(raw: string, p: { readonly len: number; readonly rawStart: number; readonly lastSpace: boolean }): Uint32Array {
-  const map = new Uint32Array(p.len);
-  let k = 0;
-  let lastSpace = p.lastSpace;
-  for (let r = p.rawStart; k < p.len; r++) {
-    const c = raw.charCodeAt(r);
-    const cls = c < 0x80 ? ASCII[c]! : c === 0xa0 ? A_SPACE : A_OTHER;
-    if (cls === A_SPACE) {
-      if (!lastSpace) {
-        map[k++] = r;
-        lastSpace = true;
-      }
-    } else if (cls !== A_DROP && cls !== A_CONTROL) {
-      map[k++] = r;
-      lastSpace = false;
-    }
-  }
-  return map;
 }
 
 /** Class info of the code point starting at `i`. */

@@ -42,13 +42,8 @@ const RULES: readonly RuleInfo[] = [
 
 const FACTS = createViewMemo<TextFacts>();
 
-/**
- * textFacts of one text file, computed once per scan and kept on its view: the file family
- * needs its size and binary content, the quality family its length in characters.
- *
- * @example textFactsOf(ctx.texts[0]).bytes // UTF-8 size of the first text file
- */
-export function textFactsOf(file: TextFile): TextFacts {
+/** textFacts of one text file, computed once per scan and kept on its view (its size and binary content). */
+function textFactsOf(file: TextFile): TextFacts {
   let facts = FACTS.get(file.view);
   if (facts === undefined) FACTS.set(file.view, (facts = textFacts(file.raw)));
   return facts;
