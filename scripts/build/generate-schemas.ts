@@ -46,6 +46,23 @@ const UCS2LENGTH = `function ucs2length(str) {
   return length;
 }`;
 
+/**
+ * maxLength / minLength checks that count code points only when the string's length in code units
+ * leaves the answer open: a string has at most as many code points as code units and at least half
+ * as many, so `n(s) > max` needs `s.length > max` and `n(s) < min` needs `s.length < 2 * min`.
+ * ajv emits each check as `alias(dataN) > N` or `< N` inside a `typeof dataN === "string"` test,
+ * so the added `dataN.length` is a string's. A manifest's strings are far from their limits: the
+ * code point loop then runs for none of them.
+ */
+function boundLengthChecks(code: string): string {
+  const aliases = new Set([...code.matchAll(/const (\w+) = ucs2length;/g)].map((m) => m[1]!));
+  return code.replace(/\b(\w+)\((data\d*)\) ([<>]) (\d+)\)/g, (whole, fn: string, data: string, op: string, n: string) => {
+    if (!aliases.has(fn)) return whole;
+    const check = `${fn}(${data}) ${op} ${n}`;
+    return op === '>' ? `${data}.length > ${n} && ${check})` : `${data}.length < ${2 * Number(n)} && ${check})`;
+  });
+}
+
 function validatorsModule(): string {
   const ajv = new Ajv2020({
     code: { source: true, esm: true, lines: true },
@@ -62,6 +79,7 @@ function validatorsModule(): string {
   }
   let code = standaloneCode(ajv, exports);
   code = code.replaceAll('require("ajv/dist/runtime/ucs2length").default', 'ucs2length');
+  code = boundLengthChecks(code);
   const leftover = /require\(|new Function|\beval\(/.exec(code);
   if (leftover) throw new Error(`generated validators still contain "${leftover[0]}"; inline the ajv runtime helper it needs`);
   return `${HEADER}${code.replace('"use strict";', `"use strict";\n${UCS2LENGTH}`)}\n`;

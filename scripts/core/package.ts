@@ -49,9 +49,9 @@ export const RECOMMENDED_FILES: readonly RecommendedFile[] = [
  * @example extensionOf('avatar/Face.PNG') // 'png'
  */
 export function extensionOf(name: string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const dot = base.lastIndexOf('.');
-  return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
+  // the last dot of the base name, not its first character (a dotfile has no extension)
+  const dot = name.lastIndexOf('.');
+  return dot <= name.lastIndexOf('/') + 1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
 /** Whether a file name has an allowed extension (or is a well-known extensionless text file). */

@@ -277,3 +277,23 @@ export function checkFileNames(names: Iterable<string>): FileNameProblem[] {
   }
   return problems;
 }
+
+/**
+ * `names.sort()` in place: a package's few names by insertion sort, which allocates no scratch
+ * array as Array.prototype.sort does. `<` on strings is sort's default order (UTF-16 code units),
+ * and the names are distinct keys, so the order is the same.
+ */
+export function sortNames(names: string[]): string[] {
+  const n = names.length;
+  if (n > 16) return names.sort();
+  for (let i = 1; i < n; i++) {
+    const name = names[i]!;
+    let j = i;
+    while (j > 0 && names[j - 1]! > name) {
+      names[j] = names[j - 1]!;
+      j--;
+    }
+    names[j] = name;
+  }
+  return names;
+}

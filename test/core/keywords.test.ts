@@ -378,6 +378,43 @@ describe('keyword pass against plain references', () => {
     expect(keywordsOf(new TextView('follow the instructions that')).triggers.get('instructions that')).toEqual([11]);
   });
 
+  it('finds the triggers that go on after a word they start with, whatever follows the word', () => {
+    // most such words ("the", "to") are passed over in the loop by what follows them, without a
+    // look-up: every character after them, and every letter after a space, must still find what
+    // the reference finds (some characters share their five low bits with a space: '@', '`')
+    const all = TRIGGERS.filter((k) => /^[a-z]+[^a-z*]/.test(k));
+    expect(all.length).toBeGreaterThan(20);
+    const rand = generator(43);
+    const multi = all.filter(() => rand() < 0.25);
+    const after = [' ', '@', '`', '.', '-', '(', '/', ':', '\n', '0', 'é', ''];
+    for (const key of multi) {
+      const word = /^[a-z]+/.exec(key)![0];
+      const rest = key.slice(word.length).replace(/\*$/, '');
+      for (const next of after) {
+        const raw = `${word}${next}${rest.slice(1)} ${word}${next}${String.fromCharCode(97 + Math.floor(rand() * 26))}x ${word}${next}`;
+        const { pass, reference } = bothWays(raw);
+        expect(pass, raw).toEqual(reference);
+      }
+      const { pass, reference } = bothWays(`x ${key.replace(/\*$/, '')}`);
+      expect(pass, key).toEqual(reference);
+    }
+  });
+
+  it('keeps the flags of a view that opens nothing all zero after other views open groups', () => {
+    // views that open nothing share one zero array: a write meant for another view must not reach it
+    const { groups } = gateIndex();
+    const g = groups.findIndex(({ group, rule }) => rule && (group.then ?? []).length === 0);
+    const quiet = keywordsOf(new TextView('plain words only'));
+    const raw = `${groups[g]!.group.words[0]} ${'x '.repeat(3)}${groups[g]!.group.words[0]} `.repeat(MAX_GATE_POSITIONS) + splitUp(generator(5), SEQUENCES[0]!);
+    const loud = keywordsOf(new TextView(raw));
+    expect(loud.flags[g]! & 1).toBe(1);
+    expect(loud.dense[g]).toBe(1);
+    expect([...loud.lettersDense].some((b) => b === 1)).toBe(true);
+    for (const k of [quiet, keywordsOf(new TextView('more plain words'))]) {
+      expect([...k.flags, ...k.dense, ...k.lettersDense].every((b) => b === 0)).toBe(true);
+    }
+  });
+
   it('does not take a word with the hash of a key for the key', () => {
     expect(hashWord(SAME_HASH)).toBe(hashWord('instructions'));
     expect(keywordsOf(new TextView(`follow the ${SAME_HASH} that`)).triggers.has('instructions that')).toBe(false);
@@ -419,6 +456,18 @@ describe('keyword pass against plain references', () => {
       expect(pass, raw).toEqual(reference);
       expect(keywordsOf(new TextView(raw)).scripts).toBe(SCRIPT_CYRILLIC | SCRIPT_CJK);
     }
+  });
+
+  it('notes a letter sequence after a flood of places where one may end (more than the pass notes as it goes)', () => {
+    // past a few thousand such places the pass reads the letters again: the flood comes first,
+    // then the sequence's ends, apart and split up
+    const l = SEQUENCES[0]!;
+    const flood = `${l.slice(-8)} `.repeat(5000);
+    for (const raw of [`${flood}${l.slice(0, 8)}`, `${l.slice(0, 8)} ${flood}`, `${flood}${splitUp(generator(3), l)}`, flood]) {
+      const { pass, reference } = bothWays(raw);
+      expect(pass, raw.slice(-60)).toEqual(reference);
+    }
+    expect(bothWays(`${flood}${l.slice(0, 8)}`).reference).toMatchObject({ lettersDense: expect.arrayContaining([1]) });
   });
 
   it('notes a split letter sequence across words, punctuation and the start of the text', () => {

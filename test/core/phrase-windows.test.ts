@@ -2,8 +2,9 @@
 // exactly what the rule finds over the whole text: the same first match, the same context.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { anchorWindows, createPhraseGate } from '../../scripts/core/scan/context.ts';
+import { anchorWindows, createPhraseGate, spaceIndexes } from '../../scripts/core/scan/context.ts';
 import { runPhraseRule, type PhraseRule, type Within } from '../../scripts/core/scan/match.ts';
+import { gatePassOf, keywordsOf } from '../../scripts/core/scan/keywords.ts';
 import { reachOf } from '../../scripts/core/scan/reach.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import type { Finding, TextFile } from '../../scripts/core/scan/types.ts';
@@ -71,6 +72,43 @@ describe('phrase windows', () => {
     const at = [0, norm.indexOf('ignore that'), norm.indexOf('ignore more')];
     expect(anchorWindows(at, norm, reach)).toEqual([0, norm.indexOf(' x'), at[1]! - 2, norm.indexOf(' ', at[2]! + 7)]);
     expect(anchorWindows([0, 5, 9], 'ignore ignore ignore', reach)).toBeNull();
+  });
+
+  it('take the spaces after the anchors found once for several reaches', () => {
+    const WORD = fc.constantFrom('ignore', 'x', 'yy', 'rules', 'now');
+    const REACHES = [/ignore \w+/u, /\w+ \w+ ignore \w+ \w+/u, /ignore(?: \w+){0,5}/u, /ignore/u].map((re) => reachOf(re));
+    fc.assert(
+      fc.property(fc.array(WORD, { minLength: 1, maxLength: 60 }), (words) => {
+        const view = new TextView(words.join(' '));
+        const norm = view.norm;
+        const spaces = Int32Array.from([...norm].flatMap((c, i) => (c === ' ' ? [i] : [])));
+        const at: number[] = [];
+        for (let i = norm.indexOf('ignore'); i !== -1; i = norm.indexOf('ignore', i + 1)) at.push(i);
+        const firsts = spaceIndexes(at, spaces, new Int32Array(1));
+        for (const reach of REACHES) expect(anchorWindows(at, norm, reach, spaces, firsts)).toEqual(anchorWindows(at, norm, reach, spaces));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('read a view without segments from its own keyword pass, as the gate pass would give it', () => {
+    // the gates skip gatePassOf for such views (context.ts passOf): both must say the same
+    const WORD = fc.constantFrom('ignore', 'previous', 'instructions', 'dan', 'DAN', 'system', 'without', 'restrictions', 'you', 'are', 'now', 'x', '.', '\n', '无视', 'i g n o r e');
+    let seen = 0;
+    fc.assert(
+      fc.property(fc.array(WORD, { maxLength: 40 }), (words) => {
+        const view = new TextView(words.join(' '));
+        if (view.hidden.length > 0 || view.decoded.length > 0) return;
+        const own = keywordsOf(view);
+        const pass = gatePassOf(view);
+        seen += own.flags.reduce((a, b) => a + b, 0);
+        expect([...pass.flags]).toEqual([...own.flags]);
+        expect([...pass.dense]).toEqual([...own.dense]);
+        expect([...pass.positions]).toEqual([...own.positions]);
+      }),
+      { numRuns: 800 },
+    );
+    expect(seen).toBeGreaterThan(60);
   });
 
   it('search the whole text when a match runs past its window (the cut made it)', () => {

@@ -3,7 +3,7 @@
 import type { Emit, ScanContext } from '../scan/types.ts';
 import type { ManifestIssue } from './types.ts';
 import { parseManifest } from './parse.ts';
-import type { ParseResult } from './parse.ts';
+import type { ParseOptions, ParseResult } from './parse.ts';
 import { MANIFEST_FILE } from '../package.ts';
 
 // What this module derives from a scan context, for the last context asked about. The families
@@ -49,10 +49,9 @@ export function manifestOf(ctx: ScanContext): ParseResult {
     // text, BOM dropped) when it is a JSON object, and parseManifest never mutates its input:
     // hand over that value instead of parsing the text again. Otherwise (missing, not JSON, not
     // an object) the text goes in, for its messages.
-    slotParsed = parseManifest(ctx.manifest ?? ctx.files[MANIFEST_FILE], {
-      ...(ctx.expectedName !== undefined ? { expectedName: ctx.expectedName } : {}),
-      fileNames: fileNamesOf(ctx),
-    });
+    const options: ParseOptions = { fileNames: fileNamesOf(ctx) };
+    if (ctx.expectedName !== undefined) options.expectedName = ctx.expectedName;
+    slotParsed = parseManifest(ctx.manifest ?? ctx.files[MANIFEST_FILE], options);
   }
   return slotParsed;
 }
@@ -113,10 +112,15 @@ const MAX_LISTED = 6;
  */
 export function emitManifestIssues(ctx: ScanContext, emit: Emit, codes: ReadonlySet<string>): void {
   const parsed = manifestOf(ctx);
-  if (parsed.issues.length === 0) return;
+  const issues = parsed.issues;
+  // the first issue of the family's codes (most scans have none): no map is built without one
+  let first = 0;
+  while (first < issues.length && !codes.has(issues[first]!.code)) first++;
+  if (first === issues.length) return;
   const raw = ctx.files[MANIFEST_FILE];
   const byCode = new Map<string, ManifestIssue[]>();
-  for (const issue of parsed.issues) {
+  for (let i = first; i < issues.length; i++) {
+    const issue = issues[i]!;
     if (!codes.has(issue.code)) continue;
     const list = byCode.get(issue.code);
     if (list) list.push(issue);

@@ -27,6 +27,16 @@ function classifyId(id: string): { status: LicenseStatus; canonical?: string } {
 }
 
 /**
+ * Whether a license is one allowed id as it is: exactly when `checkLicense` answers 'allowed' at
+ * once, without building its message.
+ *
+ * @example isAllowedLicenseId('MIT') // true
+ */
+export function isAllowedLicenseId(license: string): boolean {
+  return ALLOWED_SET.has(license);
+}
+
+/**
  * Check a license id or a simple SPDX expression ("MIT OR Apache-2.0").
  *
  * @example checkLicense('MIT') // { status: 'allowed', message: 'license MIT allowed' }

@@ -6,7 +6,7 @@ import { CORE_FIELDS, EMBODIED_FIELDS, INFERRED_SPEC_VERSION, SPEC_VERSIONS, isS
 import type { SpecVersion } from './schemas.ts';
 import { MANIFEST_CODES, severityOf } from './issues.ts';
 import type { ManifestCode } from './issues.ts';
-import { checkLicense } from './licenses.ts';
+import { checkLicense, isAllowedLicenseId } from './licenses.ts';
 import { convertLegacyEmbodied, checkLawOrder, isPlainObject, sanitizeEmbodied } from './embodied.ts';
 import { describeError, escapePointer, show, unescapePointer, valueAt } from './messages.ts';
 import { checkFileName, checkSoulName, fileNameKey, quoteName } from '../paths.ts';
@@ -154,7 +154,8 @@ function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<
   const files = copy['files'];
   if (!isPlainObject(files)) return [];
   const list: readonly string[] = Array.isArray(fileNames) ? (fileNames as readonly string[]) : [...fileNames];
-  const names: { has(name: string): boolean } = list.length <= LINEAR_NAMES ? { has: (name) => list.includes(name) } : new Set<string>(list);
+  // the names as a set only when there are many (a package's few are searched in place)
+  const names: ReadonlySet<string> | null = list.length <= LINEAR_NAMES ? null : new Set<string>(list);
   // The case-folded names, needed only for a reference that is missing.
   let byKey: Map<string, string> | null = null;
   const out: ManifestIssue[] = [];
@@ -169,7 +170,7 @@ function fileReferenceIssues(copy: Record<string, unknown>, fileNames: Iterable<
       out.push(issue(MANIFEST_CODES.SOUL_FILE, path, `${path}: ${quoteName(value)} ${problem}`));
       continue;
     }
-    if (names.has(value)) continue;
+    if (names === null ? list.includes(value) : names.has(value)) continue;
     if (byKey === null) {
       byKey = new Map<string, string>();
       for (const n of list) if (typeof n === 'string') byKey.set(fileNameKey(n), n);
@@ -256,7 +257,8 @@ export function parseManifest(input: unknown, options: ParseOptions = {}): Parse
   if (!validate(copy)) issues.push(...schemaIssues(validate.errors ?? [], copy, inferred));
 
   const license = copy['license'];
-  if (typeof license === 'string' && license.trim().length > 0) {
+  // an allowed id as it is (the usual license) has no issue: its verdict's message is not built
+  if (typeof license === 'string' && !isAllowedLicenseId(license) && license.trim().length > 0) {
     const verdict = checkLicense(license);
     if (verdict.status === 'disallowed') issues.push(issue(MANIFEST_CODES.LICENSE_DISALLOWED, '/license', `/license: ${verdict.message}`));
     else if (verdict.status === 'unknown') issues.push(issue(MANIFEST_CODES.LICENSE_UNKNOWN, '/license', `/license: ${verdict.message}`));

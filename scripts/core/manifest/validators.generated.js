@@ -135,7 +135,7 @@ errors++;
 if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
-if(func1(data2) > 64){
+if(data2.length > 64 && func1(data2) > 64){
 const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -145,7 +145,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func1(data2) < 1){
+if(data2.length < 2 && func1(data2) < 1){
 const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -180,7 +180,7 @@ errors++;
 if(data.displayName !== undefined){
 let data3 = data.displayName;
 if(typeof data3 === "string"){
-if(func1(data3) > 80){
+if(data3.length > 80 && func1(data3) > 80){
 const err13 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -190,7 +190,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func1(data3) < 1){
+if(data3.length < 2 && func1(data3) < 1){
 const err14 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -215,7 +215,7 @@ errors++;
 if(data.version !== undefined){
 let data4 = data.version;
 if(typeof data4 === "string"){
-if(func1(data4) > 32){
+if(data4.length > 32 && func1(data4) > 32){
 const err16 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -250,7 +250,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
-if(func1(data5) > 160){
+if(data5.length > 160 && func1(data5) > 160){
 const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -260,7 +260,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func1(data5) < 1){
+if(data5.length < 2 && func1(data5) < 1){
 const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -295,7 +295,7 @@ vErrors.push(err22);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 100){
+if(data6.length > 100 && func1(data6) > 100){
 const err23 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -305,7 +305,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func1(data6) < 1){
+if(data6.length < 2 && func1(data6) < 1){
 const err24 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -330,7 +330,7 @@ errors++;
 if(data6.name !== undefined){
 let data7 = data6.name;
 if(typeof data7 === "string"){
-if(func1(data7) > 100){
+if(data7.length > 100 && func1(data7) > 100){
 const err26 = {instancePath:instancePath+"/author/name",schemaPath:"#/properties/author/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -340,7 +340,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func1(data7) < 1){
+if(data7.length < 2 && func1(data7) < 1){
 const err27 = {instancePath:instancePath+"/author/name",schemaPath:"#/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -390,7 +390,7 @@ errors++;
 if(data6.url !== undefined){
 let data9 = data6.url;
 if(typeof data9 === "string"){
-if(func1(data9) > 2048){
+if(data9.length > 2048 && func1(data9) > 2048){
 const err31 = {instancePath:instancePath+"/author/url",schemaPath:"#/properties/author/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err31];
@@ -425,7 +425,7 @@ errors++;
 if(data6.email !== undefined){
 let data10 = data6.email;
 if(typeof data10 === "string"){
-if(func1(data10) > 254){
+if(data10.length > 254 && func1(data10) > 254){
 const err34 = {instancePath:instancePath+"/author/email",schemaPath:"#/properties/author/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err34];
@@ -462,7 +462,7 @@ errors++;
 if(data.license !== undefined){
 let data11 = data.license;
 if(typeof data11 === "string"){
-if(func1(data11) > 100){
+if(data11.length > 100 && func1(data11) > 100){
 const err37 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err37];
@@ -472,7 +472,7 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func1(data11) < 1){
+if(data11.length < 2 && func1(data11) < 1){
 const err38 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
@@ -511,7 +511,7 @@ const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 let data13 = data12[i0];
 if(typeof data13 === "string"){
-if(func1(data13) > 32){
+if(data13.length > 32 && func1(data13) > 32){
 const err41 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err41];
@@ -521,7 +521,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(func1(data13) < 1){
+if(data13.length < 2 && func1(data13) < 1){
 const err42 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
@@ -592,7 +592,7 @@ errors++;
 if(data.category !== undefined){
 let data14 = data.category;
 if(typeof data14 === "string"){
-if(func1(data14) > 65){
+if(data14.length > 65 && func1(data14) > 65){
 const err47 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/maxLength",keyword:"maxLength",params:{limit: 65},message:"must NOT have more than 65 characters"};
 if(vErrors === null){
 vErrors = [err47];
@@ -654,7 +654,7 @@ errors++;
 if(data15.soul !== undefined){
 let data17 = data15.soul;
 if(typeof data17 === "string"){
-if(func1(data17) < 1){
+if(data17.length < 2 && func1(data17) < 1){
 const err52 = {instancePath:instancePath+"/files/soul",schemaPath:"#/properties/files/properties/soul/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err52];
@@ -703,7 +703,7 @@ errors++;
 if(data.repository !== undefined){
 let data19 = data.repository;
 if(typeof data19 === "string"){
-if(func1(data19) > 2048){
+if(data19.length > 2048 && func1(data19) > 2048){
 const err56 = {instancePath:instancePath+"/repository",schemaPath:"#/properties/repository/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err56];
@@ -782,7 +782,7 @@ const len1 = data23.length;
 for(let i2=0; i2<len1; i2++){
 let data24 = data23[i2];
 if(typeof data24 === "string"){
-if(func1(data24) > 200){
+if(data24.length > 200 && func1(data24) > 200){
 const err62 = {instancePath:instancePath+"/modes/" + i2,schemaPath:"#/properties/modes/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err62];
@@ -792,7 +792,7 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(func1(data24) < 1){
+if(data24.length < 2 && func1(data24) < 1){
 const err63 = {instancePath:instancePath+"/modes/" + i2,schemaPath:"#/properties/modes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err63];
@@ -855,7 +855,7 @@ const len2 = data26.length;
 for(let i3=0; i3<len2; i3++){
 let data27 = data26[i3];
 if(typeof data27 === "string"){
-if(func1(data27) > 200){
+if(data27.length > 200 && func1(data27) > 200){
 const err68 = {instancePath:instancePath+"/skills/" + i3,schemaPath:"#/properties/skills/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err68];
@@ -865,7 +865,7 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(func1(data27) < 1){
+if(data27.length < 2 && func1(data27) < 1){
 const err69 = {instancePath:instancePath+"/skills/" + i3,schemaPath:"#/properties/skills/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err69];
@@ -1037,7 +1037,7 @@ errors++;
 if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
-if(func1(data2) > 64){
+if(data2.length > 64 && func1(data2) > 64){
 const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1047,7 +1047,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func1(data2) < 1){
+if(data2.length < 2 && func1(data2) < 1){
 const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -1082,7 +1082,7 @@ errors++;
 if(data.displayName !== undefined){
 let data3 = data.displayName;
 if(typeof data3 === "string"){
-if(func1(data3) > 80){
+if(data3.length > 80 && func1(data3) > 80){
 const err14 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -1092,7 +1092,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func1(data3) < 1){
+if(data3.length < 2 && func1(data3) < 1){
 const err15 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1117,7 +1117,7 @@ errors++;
 if(data.version !== undefined){
 let data4 = data.version;
 if(typeof data4 === "string"){
-if(func1(data4) > 32){
+if(data4.length > 32 && func1(data4) > 32){
 const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1152,7 +1152,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
-if(func1(data5) > 160){
+if(data5.length > 160 && func1(data5) > 160){
 const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -1162,7 +1162,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func1(data5) < 1){
+if(data5.length < 2 && func1(data5) < 1){
 const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -1197,7 +1197,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 100){
+if(data6.length > 100 && func1(data6) > 100){
 const err24 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1207,7 +1207,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func1(data6) < 1){
+if(data6.length < 2 && func1(data6) < 1){
 const err25 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -1232,7 +1232,7 @@ errors++;
 if(data6.name !== undefined){
 let data7 = data6.name;
 if(typeof data7 === "string"){
-if(func1(data7) > 100){
+if(data7.length > 100 && func1(data7) > 100){
 const err27 = {instancePath:instancePath+"/author/name",schemaPath:"#/properties/author/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -1242,7 +1242,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func1(data7) < 1){
+if(data7.length < 2 && func1(data7) < 1){
 const err28 = {instancePath:instancePath+"/author/name",schemaPath:"#/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1292,7 +1292,7 @@ errors++;
 if(data6.url !== undefined){
 let data9 = data6.url;
 if(typeof data9 === "string"){
-if(func1(data9) > 2048){
+if(data9.length > 2048 && func1(data9) > 2048){
 const err32 = {instancePath:instancePath+"/author/url",schemaPath:"#/properties/author/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err32];
@@ -1327,7 +1327,7 @@ errors++;
 if(data6.email !== undefined){
 let data10 = data6.email;
 if(typeof data10 === "string"){
-if(func1(data10) > 254){
+if(data10.length > 254 && func1(data10) > 254){
 const err35 = {instancePath:instancePath+"/author/email",schemaPath:"#/properties/author/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err35];
@@ -1364,7 +1364,7 @@ errors++;
 if(data.license !== undefined){
 let data11 = data.license;
 if(typeof data11 === "string"){
-if(func1(data11) > 100){
+if(data11.length > 100 && func1(data11) > 100){
 const err38 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err38];
@@ -1374,7 +1374,7 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func1(data11) < 1){
+if(data11.length < 2 && func1(data11) < 1){
 const err39 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
@@ -1413,7 +1413,7 @@ const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 let data13 = data12[i0];
 if(typeof data13 === "string"){
-if(func1(data13) > 32){
+if(data13.length > 32 && func1(data13) > 32){
 const err42 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err42];
@@ -1423,7 +1423,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func1(data13) < 1){
+if(data13.length < 2 && func1(data13) < 1){
 const err43 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
@@ -1494,7 +1494,7 @@ errors++;
 if(data.category !== undefined){
 let data14 = data.category;
 if(typeof data14 === "string"){
-if(func1(data14) > 65){
+if(data14.length > 65 && func1(data14) > 65){
 const err48 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/maxLength",keyword:"maxLength",params:{limit: 65},message:"must NOT have more than 65 characters"};
 if(vErrors === null){
 vErrors = [err48];
@@ -1556,7 +1556,7 @@ errors++;
 if(data15.soul !== undefined){
 let data17 = data15.soul;
 if(typeof data17 === "string"){
-if(func1(data17) < 1){
+if(data17.length < 2 && func1(data17) < 1){
 const err53 = {instancePath:instancePath+"/files/soul",schemaPath:"#/properties/files/properties/soul/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
@@ -1605,7 +1605,7 @@ errors++;
 if(data.repository !== undefined){
 let data19 = data.repository;
 if(typeof data19 === "string"){
-if(func1(data19) > 2048){
+if(data19.length > 2048 && func1(data19) > 2048){
 const err57 = {instancePath:instancePath+"/repository",schemaPath:"#/properties/repository/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err57];
@@ -1684,7 +1684,7 @@ const len1 = data23.length;
 for(let i2=0; i2<len1; i2++){
 let data24 = data23[i2];
 if(typeof data24 === "string"){
-if(func1(data24) > 200){
+if(data24.length > 200 && func1(data24) > 200){
 const err63 = {instancePath:instancePath+"/modes/" + i2,schemaPath:"#/properties/modes/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err63];
@@ -1694,7 +1694,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(func1(data24) < 1){
+if(data24.length < 2 && func1(data24) < 1){
 const err64 = {instancePath:instancePath+"/modes/" + i2,schemaPath:"#/properties/modes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err64];
@@ -1757,7 +1757,7 @@ const len2 = data26.length;
 for(let i3=0; i3<len2; i3++){
 let data27 = data26[i3];
 if(typeof data27 === "string"){
-if(func1(data27) > 200){
+if(data27.length > 200 && func1(data27) > 200){
 const err69 = {instancePath:instancePath+"/skills/" + i3,schemaPath:"#/properties/skills/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err69];
@@ -1767,7 +1767,7 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(func1(data27) < 1){
+if(data27.length < 2 && func1(data27) < 1){
 const err70 = {instancePath:instancePath+"/skills/" + i3,schemaPath:"#/properties/skills/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err70];
@@ -1818,7 +1818,7 @@ const len3 = data28.length;
 for(let i4=0; i4<len3; i4++){
 let data29 = data28[i4];
 if(typeof data29 === "string"){
-if(func1(data29) > 200){
+if(data29.length > 200 && func1(data29) > 200){
 const err74 = {instancePath:instancePath+"/allowedTools/" + i4,schemaPath:"#/properties/allowedTools/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err74];
@@ -1828,7 +1828,7 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(func1(data29) < 1){
+if(data29.length < 2 && func1(data29) < 1){
 const err75 = {instancePath:instancePath+"/allowedTools/" + i4,schemaPath:"#/properties/allowedTools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err75];
@@ -1892,7 +1892,7 @@ errors++;
 if(data31.name !== undefined){
 let data32 = data31.name;
 if(typeof data32 === "string"){
-if(func1(data32) < 1){
+if(data32.length < 2 && func1(data32) < 1){
 const err80 = {instancePath:instancePath+"/recommendedSkills/" + i5+"/name",schemaPath:"#/properties/recommendedSkills/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err80];
@@ -1968,7 +1968,7 @@ if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35.summary !== undefined){
 let data36 = data35.summary;
 if(typeof data36 === "string"){
-if(func1(data36) > 200){
+if(data36.length > 200 && func1(data36) > 200){
 const err86 = {instancePath:instancePath+"/disclosure/summary",schemaPath:"#/properties/disclosure/properties/summary/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err86];
@@ -2017,7 +2017,7 @@ errors++;
 if(data.supersededBy !== undefined){
 let data38 = data.supersededBy;
 if(typeof data38 === "string"){
-if(func1(data38) > 110){
+if(data38.length > 110 && func1(data38) > 110){
 const err90 = {instancePath:instancePath+"/supersededBy",schemaPath:"#/properties/supersededBy/maxLength",keyword:"maxLength",params:{limit: 110},message:"must NOT have more than 110 characters"};
 if(vErrors === null){
 vErrors = [err90];
@@ -2177,7 +2177,7 @@ errors++;
 if(data.name !== undefined){
 let data2 = data.name;
 if(typeof data2 === "string"){
-if(func1(data2) > 64){
+if(data2.length > 64 && func1(data2) > 64){
 const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2187,7 +2187,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func1(data2) < 1){
+if(data2.length < 2 && func1(data2) < 1){
 const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2222,7 +2222,7 @@ errors++;
 if(data.displayName !== undefined){
 let data3 = data.displayName;
 if(typeof data3 === "string"){
-if(func1(data3) > 80){
+if(data3.length > 80 && func1(data3) > 80){
 const err14 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -2232,7 +2232,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func1(data3) < 1){
+if(data3.length < 2 && func1(data3) < 1){
 const err15 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -2257,7 +2257,7 @@ errors++;
 if(data.version !== undefined){
 let data4 = data.version;
 if(typeof data4 === "string"){
-if(func1(data4) > 32){
+if(data4.length > 32 && func1(data4) > 32){
 const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -2292,7 +2292,7 @@ errors++;
 if(data.description !== undefined){
 let data5 = data.description;
 if(typeof data5 === "string"){
-if(func1(data5) > 160){
+if(data5.length > 160 && func1(data5) > 160){
 const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2302,7 +2302,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func1(data5) < 1){
+if(data5.length < 2 && func1(data5) < 1){
 const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -2337,7 +2337,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func1(data6) > 100){
+if(data6.length > 100 && func1(data6) > 100){
 const err24 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -2347,7 +2347,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func1(data6) < 1){
+if(data6.length < 2 && func1(data6) < 1){
 const err25 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -2372,7 +2372,7 @@ errors++;
 if(data6.name !== undefined){
 let data7 = data6.name;
 if(typeof data7 === "string"){
-if(func1(data7) > 100){
+if(data7.length > 100 && func1(data7) > 100){
 const err27 = {instancePath:instancePath+"/author/name",schemaPath:"#/properties/author/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -2382,7 +2382,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func1(data7) < 1){
+if(data7.length < 2 && func1(data7) < 1){
 const err28 = {instancePath:instancePath+"/author/name",schemaPath:"#/properties/author/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -2432,7 +2432,7 @@ errors++;
 if(data6.url !== undefined){
 let data9 = data6.url;
 if(typeof data9 === "string"){
-if(func1(data9) > 2048){
+if(data9.length > 2048 && func1(data9) > 2048){
 const err32 = {instancePath:instancePath+"/author/url",schemaPath:"#/properties/author/properties/url/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err32];
@@ -2467,7 +2467,7 @@ errors++;
 if(data6.email !== undefined){
 let data10 = data6.email;
 if(typeof data10 === "string"){
-if(func1(data10) > 254){
+if(data10.length > 254 && func1(data10) > 254){
 const err35 = {instancePath:instancePath+"/author/email",schemaPath:"#/properties/author/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err35];
@@ -2504,7 +2504,7 @@ errors++;
 if(data.license !== undefined){
 let data11 = data.license;
 if(typeof data11 === "string"){
-if(func1(data11) > 100){
+if(data11.length > 100 && func1(data11) > 100){
 const err38 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err38];
@@ -2514,7 +2514,7 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func1(data11) < 1){
+if(data11.length < 2 && func1(data11) < 1){
 const err39 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
@@ -2553,7 +2553,7 @@ const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 let data13 = data12[i0];
 if(typeof data13 === "string"){
-if(func1(data13) > 32){
+if(data13.length > 32 && func1(data13) > 32){
 const err42 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err42];
@@ -2563,7 +2563,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func1(data13) < 1){
+if(data13.length < 2 && func1(data13) < 1){
 const err43 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err43];
@@ -2634,7 +2634,7 @@ errors++;
 if(data.category !== undefined){
 let data14 = data.category;
 if(typeof data14 === "string"){
-if(func1(data14) > 65){
+if(data14.length > 65 && func1(data14) > 65){
 const err48 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/maxLength",keyword:"maxLength",params:{limit: 65},message:"must NOT have more than 65 characters"};
 if(vErrors === null){
 vErrors = [err48];
@@ -2696,7 +2696,7 @@ errors++;
 if(data15.soul !== undefined){
 let data17 = data15.soul;
 if(typeof data17 === "string"){
-if(func1(data17) < 1){
+if(data17.length < 2 && func1(data17) < 1){
 const err53 = {instancePath:instancePath+"/files/soul",schemaPath:"#/properties/files/properties/soul/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
@@ -2745,7 +2745,7 @@ errors++;
 if(data.repository !== undefined){
 let data19 = data.repository;
 if(typeof data19 === "string"){
-if(func1(data19) > 2048){
+if(data19.length > 2048 && func1(data19) > 2048){
 const err57 = {instancePath:instancePath+"/repository",schemaPath:"#/properties/repository/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
 if(vErrors === null){
 vErrors = [err57];
@@ -2824,7 +2824,7 @@ const len1 = data23.length;
 for(let i2=0; i2<len1; i2++){
 let data24 = data23[i2];
 if(typeof data24 === "string"){
-if(func1(data24) > 200){
+if(data24.length > 200 && func1(data24) > 200){
 const err63 = {instancePath:instancePath+"/modes/" + i2,schemaPath:"#/properties/modes/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err63];
@@ -2834,7 +2834,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(func1(data24) < 1){
+if(data24.length < 2 && func1(data24) < 1){
 const err64 = {instancePath:instancePath+"/modes/" + i2,schemaPath:"#/properties/modes/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err64];
@@ -2897,7 +2897,7 @@ const len2 = data26.length;
 for(let i3=0; i3<len2; i3++){
 let data27 = data26[i3];
 if(typeof data27 === "string"){
-if(func1(data27) > 200){
+if(data27.length > 200 && func1(data27) > 200){
 const err69 = {instancePath:instancePath+"/skills/" + i3,schemaPath:"#/properties/skills/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err69];
@@ -2907,7 +2907,7 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(func1(data27) < 1){
+if(data27.length < 2 && func1(data27) < 1){
 const err70 = {instancePath:instancePath+"/skills/" + i3,schemaPath:"#/properties/skills/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err70];
@@ -2958,7 +2958,7 @@ const len3 = data28.length;
 for(let i4=0; i4<len3; i4++){
 let data29 = data28[i4];
 if(typeof data29 === "string"){
-if(func1(data29) > 200){
+if(data29.length > 200 && func1(data29) > 200){
 const err74 = {instancePath:instancePath+"/allowedTools/" + i4,schemaPath:"#/properties/allowedTools/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err74];
@@ -2968,7 +2968,7 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(func1(data29) < 1){
+if(data29.length < 2 && func1(data29) < 1){
 const err75 = {instancePath:instancePath+"/allowedTools/" + i4,schemaPath:"#/properties/allowedTools/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err75];
@@ -3032,7 +3032,7 @@ errors++;
 if(data31.name !== undefined){
 let data32 = data31.name;
 if(typeof data32 === "string"){
-if(func1(data32) < 1){
+if(data32.length < 2 && func1(data32) < 1){
 const err80 = {instancePath:instancePath+"/recommendedSkills/" + i5+"/name",schemaPath:"#/properties/recommendedSkills/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err80];
@@ -3108,7 +3108,7 @@ if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35.summary !== undefined){
 let data36 = data35.summary;
 if(typeof data36 === "string"){
-if(func1(data36) > 200){
+if(data36.length > 200 && func1(data36) > 200){
 const err86 = {instancePath:instancePath+"/disclosure/summary",schemaPath:"#/properties/disclosure/properties/summary/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err86];
@@ -3157,7 +3157,7 @@ errors++;
 if(data.supersededBy !== undefined){
 let data38 = data.supersededBy;
 if(typeof data38 === "string"){
-if(func1(data38) > 110){
+if(data38.length > 110 && func1(data38) > 110){
 const err90 = {instancePath:instancePath+"/supersededBy",schemaPath:"#/properties/supersededBy/maxLength",keyword:"maxLength",params:{limit: 110},message:"must NOT have more than 110 characters"};
 if(vErrors === null){
 vErrors = [err90];
@@ -3211,7 +3211,7 @@ if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41.mobility !== undefined){
 let data42 = data41.mobility;
 if(typeof data42 === "string"){
-if(func1(data42) > 64){
+if(data42.length > 64 && func1(data42) > 64){
 const err94 = {instancePath:instancePath+"/hardwareConstraints/mobility",schemaPath:"#/properties/hardwareConstraints/properties/mobility/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err94];
@@ -3250,7 +3250,7 @@ const len5 = data43.length;
 for(let i6=0; i6<len5; i6++){
 let data44 = data43[i6];
 if(typeof data44 === "string"){
-if(func1(data44) > 64){
+if(data44.length > 64 && func1(data44) > 64){
 const err97 = {instancePath:instancePath+"/hardwareConstraints/sensors/" + i6,schemaPath:"#/properties/hardwareConstraints/properties/sensors/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err97];
@@ -3260,7 +3260,7 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(func1(data44) < 1){
+if(data44.length < 2 && func1(data44) < 1){
 const err98 = {instancePath:instancePath+"/hardwareConstraints/sensors/" + i6,schemaPath:"#/properties/hardwareConstraints/properties/sensors/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err98];
@@ -3311,7 +3311,7 @@ const len6 = data45.length;
 for(let i7=0; i7<len6; i7++){
 let data46 = data45[i7];
 if(typeof data46 === "string"){
-if(func1(data46) > 64){
+if(data46.length > 64 && func1(data46) > 64){
 const err102 = {instancePath:instancePath+"/hardwareConstraints/actuators/" + i7,schemaPath:"#/properties/hardwareConstraints/properties/actuators/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err102];
@@ -3321,7 +3321,7 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(func1(data46) < 1){
+if(data46.length < 2 && func1(data46) < 1){
 const err103 = {instancePath:instancePath+"/hardwareConstraints/actuators/" + i7,schemaPath:"#/properties/hardwareConstraints/properties/actuators/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err103];
@@ -3358,7 +3358,7 @@ errors++;
 if(data41.compute !== undefined){
 let data47 = data41.compute;
 if(typeof data47 === "string"){
-if(func1(data47) > 64){
+if(data47.length > 64 && func1(data47) > 64){
 const err106 = {instancePath:instancePath+"/hardwareConstraints/compute",schemaPath:"#/properties/hardwareConstraints/properties/compute/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err106];
@@ -3413,7 +3413,7 @@ if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if(data50.maxSpeed !== undefined){
 let data51 = data50.maxSpeed;
 if(typeof data51 === "string"){
-if(func1(data51) > 32){
+if(data51.length > 32 && func1(data51) > 32){
 const err110 = {instancePath:instancePath+"/safety/physical/maxSpeed",schemaPath:"#/properties/safety/properties/physical/properties/maxSpeed/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err110];
@@ -3558,7 +3558,7 @@ errors++;
 if(data56.rule !== undefined){
 let data58 = data56.rule;
 if(typeof data58 === "string"){
-if(func1(data58) > 500){
+if(data58.length > 500 && func1(data58) > 500){
 const err122 = {instancePath:instancePath+"/safety/laws/" + i8+"/rule",schemaPath:"#/properties/safety/properties/laws/items/properties/rule/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err122];
@@ -3568,7 +3568,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(func1(data58) < 1){
+if(data58.length < 2 && func1(data58) < 1){
 const err123 = {instancePath:instancePath+"/safety/laws/" + i8+"/rule",schemaPath:"#/properties/safety/properties/laws/items/properties/rule/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err123];

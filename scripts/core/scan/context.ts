@@ -2,10 +2,11 @@
 // Such a match is lowered to a warning, never dropped: an author cannot switch a rule off.
 // Also the phrase gate: which phrase rules can match a text at all, found in one pass.
 import { gatePassOf, keywordsOf, registerWordGroups, SEEN_LETTERS } from './keywords.ts';
-import type { GateGroup } from './keywords.ts';
+import type { GatePass, GateGroup } from './keywords.ts';
 import type { PhraseRule, Within } from './match.ts';
 import type { Reach } from './reach.ts';
 import { firstAtOrAfter } from './text.ts';
+import type { TextView } from './text.ts';
 import type { TextFile } from './types.ts';
 
 // Cues that, before a phrase in the same sentence, make it the object of a refusal.
@@ -168,6 +169,14 @@ export interface Selection {
 export interface PhraseGate {
   /** One flag per rule, then per extra group: 0 closed, 1 anchors seen, 2 letter sequence seen (3 both). */
   flags(file: TextFile): Uint8Array;
+  /** `flags(file)[group]` without the typed-array view `flags` allocates (most of its cost per file). */
+  flag(file: TextFile, group: number): number;
+  /**
+   * Where the anchor words of an extra group that the gate locates (see `createPhraseGate`) start
+   * in the file's own `norm`, ascending: every place one of them is a whole run of a-z letters.
+   * Null when they were not listed (too many, or the group is not located): then look yourself.
+   */
+  positions(file: TextFile, group: number): readonly number[] | null;
   /**
    * The rules that can match a file, without their `anyOf` (the gate did that work) and without
    * `squashed` unless a split phrase was seen, each with where to run it: its anchors in `norm`
@@ -188,15 +197,22 @@ export interface PhraseGate {
  * const { rules, windows } = gate.select(file);
  * rules.forEach((rule, i) => runPhraseRule(file, emit, rule, describe, {}, windows[i]));
  */
-export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: GateGroup }[], extra: readonly GateGroup[] = []): PhraseGate {
+export function createPhraseGate(
+  entries: readonly { rule: PhraseRule; gate: GateGroup }[],
+  extra: readonly GateGroup[] = [],
+  /** How many of the first extra groups have their anchor positions listed, as rules' are (see `positions`). */
+  options: { readonly locate?: number } = {},
+): PhraseGate {
   const groups: GateGroup[] = [...entries.map((e) => ({ ...e.gate, letters: [...(e.gate.letters ?? []), ...(e.rule.squashed ?? [])] })), ...extra];
   groups.forEach((g, i) => {
     if (g.words.length === 0 && (g.marks ?? []).length === 0) throw new Error(`gate group ${i} needs anchor words or marks`);
     for (const w of [...g.words, ...(g.then ?? [])]) if (!/^[a-z]+$/.test(w)) throw new Error(`gate word "${w}" must be lower-case a-z only`);
     for (const l of g.letters ?? []) if (!/^[a-z]{8,}$/.test(l)) throw new Error(`gate letters "${l}" must be at least 8 lower-case a-z letters`);
   });
-  const { base } = registerWordGroups(groups, entries.length);
   const ruleCount = entries.length;
+  const located = ruleCount + Math.min(options.locate ?? 0, extra.length);
+  // the keyword pass lists the anchor positions of a gate's first groups: its rules, then the located extras
+  const { base } = registerWordGroups(groups, located);
   const bare = entries.map(({ rule }) => {
     const { anyOf, squashed, ...rest } = rule;
     void anyOf;
@@ -205,10 +221,20 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
 
   return {
     flags(file) {
-      return gatePassOf(file.view).flags.subarray(base, base + groups.length);
+      return passOf(file.view).flags.subarray(base, base + groups.length);
+    },
+    flag(file, group) {
+      return group >= 0 && group < groups.length ? passOf(file.view).flags[base + group]! : 0;
+    },
+    positions(file, group) {
+      if (group < ruleCount || group >= located) return null;
+      const pass = passOf(file.view);
+      // dense: too many to list, or opened by a segment only (the view's own anchors are not listed then)
+      if (pass.dense[base + group] === 1) return null;
+      return pass.positions.get(base + group) ?? NO_WINDOWS;
     },
     select(file) {
-      const pass = gatePassOf(file.view);
+      const pass = passOf(file.view);
       const { flags, dense, positions } = pass;
       // most files open no rule of a gate: then nothing is allocated
       let i = 0;
@@ -235,6 +261,15 @@ export function createPhraseGate(entries: readonly { rule: PhraseRule; gate: Gat
   };
 }
 
+/**
+ * What the gates see of a view: for a view without hidden or decoded segments that is its own
+ * keyword pass as it is (`gatePassOf` would hand out the same flags, positions and dense marks),
+ * so most views need no gate pass of their own made and kept.
+ */
+function passOf(view: TextView): Pick<GatePass, 'flags' | 'positions' | 'dense'> {
+  return view.hidden.length === 0 && view.decoded.length === 0 ? keywordsOf(view) : gatePassOf(view);
+}
+
 const NO_WINDOWS: readonly number[] = [];
 const NOTHING_OPEN: Selection = { rules: [], windows: [] };
 
@@ -252,21 +287,30 @@ const NOTHING_OPEN: Selection = { rules: [], windows: [] };
  *
  * @example anchorWindows([12], 'a b c d e f ignore these rules now', reachOf(/\bignore \w+\b/u)) // [10, 24]
  */
-export function anchorWindows(positions: readonly number[], norm: string, reach: Reach, spaces: Int32Array = spaceOffsets(norm)): readonly number[] | null {
+export function anchorWindows(
+  positions: readonly number[],
+  norm: string,
+  reach: Reach,
+  spaces: Int32Array = spaceOffsets(norm),
+  /** Per position, the index in `spaces` of the first space at or after it (`spaceIndexes`), when a caller has them. */
+  firsts: Int32Array | null = null,
+): readonly number[] | null {
   const { chars } = reach;
   const bound = reach.spaces;
   if (reach.ahead === Infinity || (chars === Infinity && bound === Infinity)) return null;
   const n = norm.length;
+  const half = n / 2;
   const count = spaces.length;
   const out: number[] = [];
   let covered = 0;
   let end = -1; // end of the last window
   let j = 0; // index in `spaces` of the first space at or after the anchor
-  for (const p of positions) {
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i]!;
     let start = chars === Infinity ? 0 : Math.max(0, p - chars);
     let last = chars === Infinity ? n : Math.min(n, p + chars);
     if (bound !== Infinity) {
-      j = firstAtOrAfter(spaces, p, j);
+      j = firsts === null ? firstAtOrAfter(spaces, p, j) : firsts[i]!;
       // the (bound + 1)-th space before p and the (bound + 1)-th from p on
       if (j - bound - 1 >= 0) start = Math.max(start, spaces[j - bound - 1]! + 1);
       if (j + bound < count) last = Math.min(last, spaces[j + bound]!);
@@ -281,8 +325,23 @@ export function anchorWindows(positions: readonly number[], norm: string, reach:
       covered += last - start;
       end = last;
     }
+    // `covered` only grows: past half the text the answer is null whatever the other anchors add
+    if (covered > half) return null;
   }
-  return covered * 2 > n ? null : out;
+  return out;
+}
+
+/**
+ * For each of ascending positions, the index in `spaces` of the first space at or after it, into
+ * `out` (grown when short): found once for all the reaches of a rule's patterns (`anchorWindows`).
+ *
+ * @example spaceIndexes([0, 4], Int32Array.of(3, 5), new Int32Array(2)) // Int32Array [0, 1]
+ */
+export function spaceIndexes(positions: readonly number[], spaces: Int32Array, out: Int32Array): Int32Array {
+  const firsts = out.length >= positions.length ? out : new Int32Array(Math.max(positions.length, out.length * 2));
+  let j = 0;
+  for (let i = 0; i < positions.length; i++) firsts[i] = j = firstAtOrAfter(spaces, positions[i]!, j);
+  return firsts;
 }
 
 /** The offsets of the spaces of a text. */

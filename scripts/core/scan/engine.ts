@@ -4,6 +4,7 @@ import { computeScore, gradeFor, statusFor } from './score.ts';
 import { TextView } from './text.ts';
 import { SCANNER_VERSION } from '../version.ts';
 import { IMAGE_EXTENSIONS, extensionOf } from '../package.ts';
+import { sortNames } from '../paths.ts';
 import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity, TextFile } from './types.ts';
 import { STAGES } from './types.ts';
 
@@ -130,9 +131,15 @@ export function readManifest(files: Readonly<Record<string, string>>): Record<st
 
 /** Build the context every rule family reads. */
 export function createScanContext(files: Readonly<Record<string, string>>, options: ScanOptions = {}, invalidEntries: readonly string[] = []): ScanContext {
+  return contextOf(files, sortNames(Object.keys(files)), options, invalidEntries);
+}
+
+/** The context of files, given their names sorted (entries that are not strings are skipped). */
+function contextOf(files: Readonly<Record<string, string>>, sorted: readonly string[], options: ScanOptions, invalidEntries: readonly string[]): ScanContext {
   const texts: TextFile[] = [];
-  for (const name of Object.keys(files).sort()) {
-    const raw = files[name];
+  for (let i = 0; i < sorted.length; i++) {
+    const name = sorted[i]!;
+    const raw: unknown = files[name];
     if (typeof raw !== 'string') continue;
     const ext = extensionOf(name);
     if (IMAGE_EXTENSIONS.has(ext)) continue;
@@ -140,15 +147,16 @@ export function createScanContext(files: Readonly<Record<string, string>>, optio
   }
   const manifest = readManifest(files);
   const declared = manifest?.['specVersion'];
-  return {
+  const ctx: { -readonly [K in keyof ScanContext]: ScanContext[K] } = {
     files,
     invalidEntries,
     texts,
     manifest,
     specVersion: typeof declared === 'string' ? declared : typeof declared === 'number' ? String(declared) : '0.3',
-    ...(options.name !== undefined ? { expectedName: options.name } : {}),
-    ...(options.owner !== undefined ? { expectedOwner: options.owner } : {}),
   };
+  if (options.name !== undefined) ctx.expectedName = options.name;
+  if (options.owner !== undefined) ctx.expectedOwner = options.owner;
+  return ctx;
 }
 
 /**
@@ -161,10 +169,10 @@ export function createScanContext(files: Readonly<Record<string, string>>, optio
 export function scanPackage(files: Readonly<Record<string, string>>, options: ScanOptions = {}): ScanResult {
   const now = options.now ?? defaultNow;
   const started = now();
-  const { safe, invalid } = sanitizeFiles(files);
-  const ctx = createScanContext(safe, options, invalid);
+  const { safe, names, invalid } = sanitizeFiles(files);
+  const ctx = contextOf(safe, sortNames(names), options, invalid);
   const kept = createFindingSet();
-  let viewsByName: Map<string, TextFile> | undefined;
+  const lines = createLineCounter(ctx.texts);
   let crashed = false;
 
   const emit = (e: Emission): void => {
@@ -172,11 +180,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     const ruleSeverity = info.severity;
     const severity = e.severity && SEVERITY_RANK[e.severity] > SEVERITY_RANK[ruleSeverity] ? e.severity : ruleSeverity;
     let line = e.line;
-    if (line === undefined && e.file !== undefined && e.offset !== undefined) {
-      // built at the first offset to turn into a line (many scans have none)
-      viewsByName ??= new Map(ctx.texts.map((t) => [t.name, t]));
-      line = viewsByName.get(e.file)?.view.lineAt(e.offset);
-    }
+    if (line === undefined && e.file !== undefined && e.offset !== undefined) line = lines.lineAt(e.file, e.offset);
     const finding: Finding = { code: e.code, message: e.message, severity };
     if (e.file !== undefined) finding.file = e.file;
     if (line !== undefined) finding.line = line;
@@ -197,7 +201,7 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
   bonus = Math.max(0, Math.min(10, bonus));
   const score = computeScore({ errors: errors.length, warnings: warnings.length, bonus });
   const elapsed = now() - started;
-  return {
+  const result: ScanResult = {
     ok: errors.length === 0,
     status: crashed ? 'error' : statusFor(errors, warnings),
     score,
@@ -207,18 +211,46 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     errors,
     warnings,
     info: infos,
-    ...(bonus > 0 ? { bonus } : {}),
   };
+  // set after the literal (the same key order), where spreading a conditional object would copy one
+  if (bonus > 0) result.bonus = bonus;
+  return result;
 }
 
 /** Keep only string entries with string keys; anything else is reported by the FILE family. */
-function sanitizeFiles(files: unknown): { safe: Record<string, string>; invalid: string[] } {
+function sanitizeFiles(files: unknown): { safe: Record<string, string>; names: string[]; invalid: string[] } {
   const safe: Record<string, string> = Object.create(null) as Record<string, string>;
+  const names: string[] = [];
   const invalid: string[] = [];
-  if (files === null || typeof files !== 'object' || Array.isArray(files)) return { safe, invalid };
-  for (const [k, v] of Object.entries(files)) {
-    if (typeof v === 'string') safe[k] = v;
-    else invalid.push(k);
+  if (files === null || typeof files !== 'object' || Array.isArray(files)) return { safe, names, invalid };
+  // Object.keys and one read per key, as Object.entries does (same keys, same order, each getter
+  // called once), without an array per entry
+  const input = files as Record<string, unknown>;
+  for (const k of Object.keys(input)) {
+    const v = input[k];
+    if (typeof v === 'string') {
+      safe[k] = v;
+      names.push(k);
+    } else {
+      invalid.push(k);
+    }
   }
-  return { safe, invalid };
+  return { safe, names, invalid };
+}
+
+/** Lines of raw offsets, per text file of a scan. */
+interface LineCounter {
+  /** view.lineAt(offset) of the text file named `file`, or undefined when there is none. */
+  lineAt(file: string, offset: number): number | undefined;
+}
+
+/** Lines of raw offsets by file name (`view.lineAt` of the text file so named). */
+export function createLineCounter(texts: readonly TextFile[]): LineCounter {
+  return {
+    lineAt(file, offset) {
+      // a package has a few text files: a search of the list costs less than a map of it
+      for (let i = 0; i < texts.length; i++) if (texts[i]!.name === file) return texts[i]!.view.lineAt(offset);
+      return undefined;
+    },
+  };
 }

@@ -85,6 +85,9 @@ export function hashWord(word: string): number {
 }
 
 const bloomSlot = (h: number): number => (h ^ (h >>> BLOOM_BITS)) & BLOOM_MASK;
+/** Bloom slots share follow bits by their low FOLLOW_BITS (two tables of 8 KB, as the bloom). */
+const FOLLOW_BITS = 11;
+const followSlot = (slot: number): number => slot & ((1 << FOLLOW_BITS) - 1);
 const gramSlot = (lo: number): number => Math.imul(lo, 0x9e3779b1) >>> (32 - GRAM_BLOOM_BITS);
 const setBit = (bits: Int32Array, slot: number): void => {
   bits[slot >>> 5]! |= 1 << (slot & 31);
@@ -213,6 +216,10 @@ const prefixSlot = (head: number): number => Math.imul(head, 0x9e3779b1) >>> (32
 function readHead(s: string, start: number): number {
   return ((s.charCodeAt(start) - 96) << 15) | ((s.charCodeAt(start + 1) - 96) << 10) | ((s.charCodeAt(start + 2) - 96) << 5) | (s.charCodeAt(start + 3) - 96);
 }
+/** readHead over the pass's code units (typed reads, not `charCodeAt` calls). */
+function readHeadUnits(u: Uint16Array, start: number): number {
+  return ((u[start]! - 96) << 15) | ((u[start + 1]! - 96) << 10) | ((u[start + 2]! - 96) << 5) | (u[start + 3]! - 96);
+}
 const TRIPLE_BITS = 14;
 const tripleSlot = (c1: number, c2: number, c3: number): number => (Math.imul((c1 << 16) | (c2 << 8) | c3, 0x9e3779b1) >>> (32 - TRIPLE_BITS)) | 0;
 
@@ -311,6 +318,17 @@ interface Tables {
   readonly units: Uint8Array;
   /** Bit set over bloomSlot of the words in `words`: most words are none of them. */
   readonly bloom: Int32Array;
+  /** `total` zero bytes: the flags, dense and lettersDense of a pass that sets none (never written). */
+  readonly zeros: Uint8Array;
+  /**
+   * The bloom bits of which every word is a trie word and nothing else (it opens no gate group and
+   * ends no pattern): such a word matters only when what follows it may go on with a pattern,
+   * which `follow` and `followSpace` (the E_AFTER and E_AFTER_SPACE bits of those words, merged
+   * per followSlot) tell in the loop, without a call. "the", "a", "to" are most of them.
+   */
+  readonly quiet: Int32Array;
+  readonly follow: Int32Array;
+  readonly followSpace: Int32Array;
   /** Bit set over gramSlot of the letter sequences. */
   readonly gramBloom: Int32Array;
   readonly within: Int32Array;
@@ -381,7 +399,22 @@ function compileTables(): Tables {
   // and the words the triggers and stems start with
   const trie = buildTrie();
   const words = wordTable(gates, trie.leading);
-  for (let e = 0; e < words.entries.length; e += ENTRY) if (words.entries[e + E_WORD] !== 0) setBit(bloom, bloomSlot(words.entries[e + E_KEY]!));
+  const { entries } = words;
+  const loud = new Int32Array(bloom.length);
+  const follow = new Int32Array(1 << FOLLOW_BITS);
+  const followSpace = new Int32Array(1 << FOLLOW_BITS);
+  for (let e = 0; e < entries.length; e += ENTRY) {
+    if (entries[e + E_WORD] === 0) continue;
+    const slot = bloomSlot(entries[e + E_KEY]!);
+    setBit(bloom, slot);
+    const ref = entries[e + E_REF]!;
+    if (entries[e + E_COUNTS] !== 0 || ref === 0 || (ref & 1) !== 0) setBit(loud, slot);
+    else {
+      follow[followSlot(slot)]! |= entries[e + E_AFTER]!;
+      followSpace[followSlot(slot)]! |= entries[e + E_AFTER_SPACE]!;
+    }
+  }
+  const quiet = bloom.map((bits, k) => bits & ~loud[k]!);
   return {
     total,
     words,
@@ -391,6 +424,10 @@ function compileTables(): Tables {
     marks: intTable(marks),
     units: unitsWith(marks.keys()),
     bloom,
+    zeros: new Uint8Array(total),
+    quiet,
+    follow,
+    followSpace,
     gramBloom,
     within,
     hasThen,
@@ -700,11 +737,6 @@ export function keywordsOf(view: TextView): ViewKeywords {
   return found;
 }
 
-interface StemHit {
-  readonly start: number;
-  readonly pattern: Pattern;
-}
-
 // Small per-view arrays come out of shared chunks: a typed array of its own per view costs more
 // to allocate (and to collect) than the pass over a short text.
 const CHUNK_BYTES = 1 << 16;
@@ -733,10 +765,20 @@ function ints(from: Int32Array, n: number): Int32Array {
     intChunk = new Int32Array(INT_CHUNK);
     intChunkUsed = 0;
   }
-  const out = intChunk.subarray(intChunkUsed, intChunkUsed + n);
-  out.set(from.subarray(0, n));
+  const chunk = intChunk;
+  const at = intChunkUsed;
+  // a loop, not set(from.subarray(...)): one typed array fewer per view
+  for (let k = 0; k < n; k++) chunk[at + k] = from[k]!;
   intChunkUsed += n;
-  return out;
+  return chunk.subarray(at, at + n);
+}
+
+/** The spaces a pass wrote to `spaces` in [from, to), as `ints` would have copied them out. */
+function spacesOut(spaces: Int32Array, from: number, to: number): Int32Array {
+  if (to === from) return NO_SPACES;
+  if (spaces !== intChunk) return ints(spaces, to);
+  intChunkUsed = to;
+  return intChunk.subarray(from, to);
 }
 
 // State of the pass in progress (one at a time): the helpers below read it instead of closures,
@@ -747,6 +789,7 @@ let curFlags: Uint8Array = new Uint8Array(0);
 /** Anchor positions per rule group, made on the first one. */
 let curPositions: Map<number, number[]> | null = null;
 let curDense: Uint8Array = new Uint8Array(0);
+let curLettersDense: Uint8Array = new Uint8Array(0);
 let curLast = new Int32Array(64);
 /** Per letter sequence: the bits of its ends seen so far in this pass. */
 let curSequences = new Uint8Array(64);
@@ -754,15 +797,27 @@ let curSequences = new Uint8Array(64);
 const curLists: Array<number[] | undefined> = [];
 let curSeen: Int32Array = new Int32Array(64);
 let curSeenCount = 0;
-let curStems: StemHit[] | null = null;
+/** Stems found, as their start offsets and pattern indices (numbers, not an object per hit). */
+let curStemStarts: Int32Array = new Int32Array(64);
+let curStemIds: Int32Array = new Int32Array(64);
+let curStemCount = 0;
+
+// A pass's flags, dense and lettersDense start as the shared zeros and get bytes of their own on
+// their first write: most views open no group, and three arrays each cost more than a short pass.
+function ownFlags(): Uint8Array {
+  if (curFlags === curTables.zeros) curFlags = bytes(curTables.total);
+  return curFlags;
+}
 
 function openGroup(g: number, at: number): void {
-  curFlags[g]! |= SEEN_WORD;
+  ownFlags()[g]! |= SEEN_WORD;
   if (curTables.isRule[g] === 0 || curDense[g] === 1) return;
   const list = (curPositions ??= new Map()).get(g);
   if (list === undefined) curPositions.set(g, [at]);
-  else if (list.length >= MAX_GATE_POSITIONS) curDense[g] = 1;
-  else if (list[list.length - 1] !== at) list.push(at);
+  else if (list.length >= MAX_GATE_POSITIONS) {
+    if (curDense === curTables.zeros) curDense = bytes(curTables.total);
+    curDense[g] = 1;
+  } else if (list[list.length - 1] !== at) list.push(at);
 }
 
 /**
@@ -835,7 +890,7 @@ function gramHigh(s: string, i: number): number {
 }
 
 /** The letters-only stream's last 8 letters end at `s[i]`; `lo` packs the last six. */
-function sawLetters(lo: number, i: number, lettersDense: Uint8Array): void {
+function sawLetters(lo: number, i: number): void {
   const list = curTables.grams.get(lo);
   if (list === undefined) return;
   const hi = gramHigh(curText, i);
@@ -844,10 +899,11 @@ function sawLetters(lo: number, i: number, lettersDense: Uint8Array): void {
     const seen = (curSequences[seq]! |= bit);
     if (seen !== curTables.sequenceNeed[seq]) continue;
     const g = curTables.sequenceGroup[seq]!;
-    curFlags[g]! |= SEEN_LETTERS;
+    ownFlags()[g]! |= SEEN_LETTERS;
     // a split phrase is looked for in the whole of `squashed`; the rule's patterns still run only
     // around its anchors in this view, but a split phrase in a segment opens the whole parent view
-    lettersDense[g] = 1;
+    if (curLettersDense === curTables.zeros) curLettersDense = bytes(curTables.total);
+    curLettersDense[g] = 1;
   }
 }
 
@@ -869,17 +925,22 @@ function sawMatches(trie: Trie, node: number, i: number, k: number): void {
         if (q <= p.lead) continue;
         start = i - p.lead;
       }
-      let list = curLists[id];
+      const list = curLists[id];
       if (list === undefined) {
-        curLists[id] = list = [];
+        // most keys occur once in a view: an array of one, not an empty one grown by a push
+        curLists[id] = [start];
         if (curSeenCount === curSeen.length) curSeen = growInts(curSeen);
         curSeen[curSeenCount++] = id;
-      }
-      if (list.length < MAX_TRIGGER_POSITIONS) list.push(start);
+      } else if (list.length < MAX_TRIGGER_POSITIONS) list.push(start);
     } else {
       if (i > 0 && s.charCodeAt(i - 1) !== 0x20) continue;
       if (p.wholeWord && k + 1 < n && (s.charCodeAt(k + 1) - 97) >>> 0 < 26) continue;
-      (curStems ??= []).push({ start: i, pattern: p });
+      if (curStemCount === curStemStarts.length) {
+        curStemStarts = growInts(curStemStarts);
+        curStemIds = growInts(curStemIds);
+      }
+      curStemStarts[curStemCount] = i;
+      curStemIds[curStemCount++] = id;
     }
   }
 }
@@ -946,13 +1007,34 @@ const NO_STEMS: readonly string[] = [];
 const NO_SPACES = new Int32Array(0);
 const NO_STEM_HITS: { readonly atStart: string | null; readonly stems: readonly string[] } = { atStart: null, stems: NO_STEMS };
 
-/** The spaces of the pass in progress (copied out at its end). */
+/** The spaces of the pass over a long text in progress (copied out at its end). */
 let spaceScratch: Int32Array = new Int32Array(1024);
 
 function growInts(buf: Int32Array): Int32Array {
   const out = new Int32Array(buf.length * 2);
   out.set(buf);
   return out;
+}
+
+/**
+ * Where the letters-only stream may end a letter sequence, and its packed last six letters
+ * (gathered in the pass, looked up after it): at most GRAM_HITS, past which the pass reads its
+ * letters again for them (rescanGrams), so the scratch stays small whatever the text.
+ */
+const GRAM_HITS = 4096;
+const gramEnds = new Int32Array(GRAM_HITS);
+const gramLos = new Int32Array(GRAM_HITS);
+
+/** Every place the letters-only stream of `u` may end a letter sequence, as the pass's letter loop finds them. */
+function rescanGrams(u: Uint16Array, n: number, gramBloom: Int32Array): void {
+  let lo = 0;
+  for (let i = 0; i < n; i++) {
+    const c = u[i]!;
+    if ((c - 97) >>> 0 >= 26) continue;
+    lo = (lo << 5) | (c - 96);
+    const slot14 = gramSlot(lo & 0x3fffffff);
+    if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo & 0x3fffffff, i);
+  }
 }
 
 /** The code units of the text being scanned: the loop reads numbers from it, not `charCodeAt` calls. */
@@ -963,32 +1045,43 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   if (unitScratch.length < n) unitScratch = new Uint16Array(Math.max(n, unitScratch.length * 2));
   const u = unitScratch;
   if (!copyNormUnits(view, u)) for (let k = 0; k < n; k++) u[k] = s.charCodeAt(k);
-  const flags = bytes(t.total);
-  const dense = bytes(t.total);
-  const lettersDense = bytes(t.total);
   if (curLast.length < t.total) curLast = new Int32Array(t.total);
   curLast.fill(FAR, 0, t.total);
   if (curSequences.length < t.sequenceNeed.length) curSequences = new Uint8Array(t.sequenceNeed.length);
   curSequences.fill(0);
   curTables = t;
   curText = s;
-  curFlags = flags;
+  curFlags = t.zeros;
   curPositions = null;
-  curDense = dense;
-  curStems = null;
+  curDense = t.zeros;
+  curLettersDense = t.zeros;
+  curStemCount = 0;
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
   curSeenCount = 0;
   let scripts = 0;
-  const { bloom, gramBloom, units, trie } = t;
+  const { bloom, quiet, follow, followSpace, gramBloom, units, trie } = t;
   const { kind, classOf, classes, pairs, prefixMin, minPrefix } = trie;
   let lo = 0;
   let alnumBefore = false;
-  let spaceCount = 0;
   // room for every unit to be a space, so that the loop holds no call to grow it (a call in the
-  // loop, even one never made, makes the compiler keep the loop's variables in memory)
-  if (spaceScratch.length < n) spaceScratch = new Int32Array(n);
-  const spaces = spaceScratch;
+  // loop, even one never made, makes the compiler keep the loop's variables in memory). A short
+  // text writes its spaces straight into the shared int chunk (see `ints`), which then keeps only
+  // those written; a long one into the scratch, copied out at the end.
+  let spaces: Int32Array;
+  if (n <= INT_CHUNK >> 4) {
+    if (intChunkUsed + n > INT_CHUNK) {
+      intChunk = new Int32Array(INT_CHUNK);
+      intChunkUsed = 0;
+    }
+    spaces = intChunk;
+  } else {
+    if (spaceScratch.length < n) spaceScratch = new Int32Array(n);
+    spaces = spaceScratch;
+  }
+  const spaceBase = spaces === intChunk ? intChunkUsed : 0;
+  let spaceCount = spaceBase;
+  let gramCount = 0;
   let i = 0;
   while (i < n) {
     let c = u[i]!;
@@ -1003,7 +1096,14 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
         // the two before them are read back on a hit (gramHigh)
         lo = (lo << 5) | (c - 96);
         const slot14 = gramSlot(lo & 0x3fffffff);
-        if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo & 0x3fffffff, i, lettersDense);
+        if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) {
+          // noted and looked up after the loop: a call here costs the letter loop its registers
+          if (gramCount < GRAM_HITS) {
+            gramEnds[gramCount] = i;
+            gramLos[gramCount] = lo & 0x3fffffff;
+          }
+          gramCount++;
+        }
         if (++i >= n) break;
         c = u[i]!;
         if ((c - 97) >>> 0 >= 26) break;
@@ -1015,7 +1115,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
       let walked = alnumBefore;
       if (!walked && len > minPrefix) {
         // the word's first PREFIX_KEY letters: still in lo (its last six letters) unless it is longer
-        const head = len < PREFIX_KEY ? -1 : len <= 6 ? (lo >>> (5 * (len - PREFIX_KEY))) & HEAD_MASK : readHead(s, start);
+        const head = len < PREFIX_KEY ? -1 : len <= 6 ? (lo >>> (5 * (len - PREFIX_KEY))) & HEAD_MASK : readHeadUnits(u, start);
         const m = head === -1 ? 1 : prefixMin[prefixSlot(head)]!;
         if (m !== 0 && m < len) {
           walkFrom(trie, s, start);
@@ -1023,7 +1123,17 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
         }
       }
       const slot16 = bloomSlot(h);
-      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) sawWord(t, s, start, i, h, walked);
+      if (((bloom[slot16 >>> 5]! >>> (slot16 & 31)) & 1) !== 0) {
+        if (((quiet[slot16 >>> 5]! >>> (slot16 & 31)) & 1) === 0) sawWord(t, s, start, i, h, walked);
+        else if (!walked && i < n) {
+          // walkAfterWord's test of what follows, on the merged bits: most "the" need no call
+          const f = followSlot(slot16);
+          const next = u[i]!;
+          if (((follow[f]! >>> (next & 31)) & 1) !== 0 && (next !== 0x20 || i + 1 >= n || (u[i + 1]! - 97) >>> 0 >= 26 || ((followSpace[f]! >>> (u[i + 1]! - 97)) & 1) !== 0)) {
+            sawWord(t, s, start, i, h, walked);
+          }
+        }
+      }
       alnumBefore = true;
       continue;
     }
@@ -1050,6 +1160,8 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
     }
     i++;
   }
+  if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawLetters(gramLos[k]!, gramEnds[k]!);
+  else rescanGrams(u, n, gramBloom);
   let triggers = NO_TRIGGERS;
   if (curSeenCount > 0) {
     const found = new Map<string, number[]>();
@@ -1061,13 +1173,15 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
     curSeenCount = 0;
     triggers = found;
   }
-  const stemHits = curStems;
   curText = '';
-  curStems = null;
   const positions = curPositions ?? NO_POSITIONS;
   curPositions = null;
-  const { atStart, stems } = stemHits === null ? NO_STEM_HITS : resolveStems(stemHits);
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spaceCount === 0 ? NO_SPACES : ints(spaceScratch, spaceCount) };
+  const { atStart, stems } = curStemCount === 0 ? NO_STEM_HITS : resolveStems(trie.patterns);
+  curStemCount = 0;
+  const flags = curFlags;
+  const dense = curDense;
+  const lettersDense = curLettersDense;
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesOut(spaces, spaceBase, spaceCount) };
 }
 
 /**
@@ -1075,27 +1189,31 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
  * (in registration order) that matches after it, then the scan resumes after that stem. The stem
  * at offset 0 is reported apart (it needs no space).
  */
-function resolveStems(hits: readonly StemHit[]): { atStart: string | null; stems: string[] } {
-  // at each start the alternative listed first wins
-  const best = new Map<number, Pattern>();
-  for (const hit of hits) {
-    const prev = best.get(hit.start);
-    if (prev === undefined || hit.pattern.rank < prev.rank) best.set(hit.start, hit.pattern);
-  }
-  const starts = [...best.keys()].sort((a, b) => a - b);
+function resolveStems(patterns: readonly Pattern[]): { atStart: string | null; stems: string[] } {
+  const count = curStemCount;
+  const starts = curStemStarts;
+  const ids = curStemIds;
+  // The hits come sorted by start: a stem starts with a letter or digit, and the walks from such
+  // places are made in text order (a word's when the loop reaches its end, before any later one).
   let atStart: string | null = null;
   const stems: string[] = [];
   let resume = 0;
-  for (const start of starts) {
-    const p = best.get(start)!;
+  for (let h = 0; h < count; ) {
+    const start = starts[h]!;
+    // at each start the alternative listed first wins
+    let best = patterns[ids[h]!]!;
+    for (h++; h < count && starts[h] === start; h++) {
+      const p = patterns[ids[h]!]!;
+      if (p.rank < best.rank) best = p;
+    }
     if (start === 0) {
-      atStart = p.key;
+      atStart = best.key;
       continue;
     }
     // the match is the space at start - 1 and the stem
     if (start - 1 < resume) continue;
-    stems.push(p.key);
-    resume = start + p.length;
+    stems.push(best.key);
+    resume = start + best.length;
   }
   return { atStart, stems };
 }

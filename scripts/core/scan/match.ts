@@ -2,7 +2,7 @@
 // (normalised text, hidden segments, decoded payloads, squashed letters), applies the refusal
 // context, and emits one finding per rule and file.
 import { compactSource } from './compact-regex.ts';
-import { anchorWindows, isRefusalContext } from './context.ts';
+import { anchorWindows, isRefusalContext, spaceIndexes } from './context.ts';
 import { keywordsOf } from './keywords.ts';
 import { reachOf, reachOfAll, type Reach } from './reach.ts';
 import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
@@ -73,9 +73,12 @@ interface FlatSegment {
 }
 
 const FLAT: ViewMemo<FlatSegment[]> = createViewMemo();
+const NO_SEGMENTS: readonly FlatSegment[] = [];
 
 /** Hidden and decoded segments of a view, and theirs in turn (bounded by the views' depth). */
-function flatSegments(view: TextView): FlatSegment[] {
+function flatSegments(view: TextView): readonly FlatSegment[] {
+  // most views have none: nothing to make or keep for them
+  if (view.hidden.length === 0 && view.decoded.length === 0) return NO_SEGMENTS;
   const cached = FLAT.get(view);
   if (cached) return cached;
   const out: FlatSegment[] = [];
@@ -128,13 +131,27 @@ interface Hit {
 const MAX_POSITIONS = 256;
 
 export interface Compiled {
-  /** Alternation of every keyword of the set, longest first. */
+  /** Alternation of every keyword of the set that starts with an ASCII character, longest first. */
   readonly trigger: RegExp | null;
   /** For each keyword, the keywords that are its prefixes (including itself). */
   readonly prefixes: ReadonlyMap<string, readonly string[]>;
+  /** The keywords that start with any other character (CJK, Cyrillic, ...), by that character. */
+  readonly wide: WideKeywords | null;
 }
 
-const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map() };
+/**
+ * Keywords by their first code unit (128 or above). V8 runs an alternation of a hundred CJK
+ * words at about 10 ns a character (its quick checks are built for ASCII first characters); one
+ * table test per character finds the same places several times faster.
+ */
+interface WideKeywords {
+  /** A bit per first code unit. */
+  readonly firsts: Int32Array;
+  /** Per first code unit, the keywords, longest first. */
+  readonly byFirst: ReadonlyMap<number, readonly string[]>;
+}
+
+const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map(), wide: null };
 /** Keyword positions of a view for a rule set: keyword → sorted norm offsets. */
 const POSITIONS: ViewMemo<Map<Compiled, Map<string, number[]>>> = createViewMemo();
 
@@ -161,12 +178,34 @@ function compile(rules: readonly PhraseRule[]): Compiled {
   if (c === undefined) {
     const prefixes = new Map<string, string[]>();
     for (const w of sorted) prefixes.set(w, sorted.filter((p) => w.startsWith(p)));
+    const narrow = sorted.filter((w) => w.charCodeAt(0) < 128);
     // the keywords are literals, so the alternation is linear-time
-    c = { trigger: sorted.length ? new RegExp(sorted.map(escapeRegExp).join('|'), 'g') : null, prefixes };
+    c = { trigger: narrow.length ? new RegExp(narrow.map(escapeRegExp).join('|'), 'g') : null, prefixes, wide: wideKeywords(sorted.filter((w) => w.charCodeAt(0) >= 128)) };
     if (COMPILED_WORDS.size >= MAX_COMPILED_WORDS) COMPILED_WORDS.clear();
     COMPILED_WORDS.set(key, c);
   }
   return c;
+}
+
+function wideKeywords(words: readonly string[]): WideKeywords | null {
+  if (words.length === 0) return null;
+  const firsts = new Int32Array(2048);
+  const byFirst = new Map<number, string[]>();
+  for (const w of words) {
+    const c = w.charCodeAt(0);
+    firsts[c >>> 5]! |= 1 << (c & 31);
+    const list = byFirst.get(c);
+    if (list === undefined) byFirst.set(c, [w]);
+    else list.push(w);
+  }
+  return { firsts, byFirst };
+}
+
+/** Record a keyword's position, up to MAX_POSITIONS of them. */
+function record(found: Map<string, number[]>, k: string, at: number): void {
+  let list = found.get(k);
+  if (!list) found.set(k, (list = []));
+  if (list.length < MAX_POSITIONS) list.push(at);
 }
 
 function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> {
@@ -184,16 +223,30 @@ function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> 
     re.lastIndex = 0;
     // every start position, so keywords inside longer keywords are found too
     for (let m = re.exec(norm); m !== null; m = re.exec(norm)) {
-      for (const k of compiled.prefixes.get(m[0]) ?? [m[0]]) {
-        let list = found.get(k);
-        if (!list) found.set(k, (list = []));
-        if (list.length < MAX_POSITIONS) list.push(m.index);
-      }
+      for (const k of compiled.prefixes.get(m[0]) ?? [m[0]]) record(found, k, m.index);
       re.lastIndex = m.index + 1;
+    }
+  }
+  const wide = compiled.wide;
+  if (wide !== null) {
+    // every keyword that starts at a place is there (the longest and its prefixes, as above); a
+    // keyword's first unit tells the two lists apart, so each keyword's places come in order
+    const { firsts, byFirst } = wide;
+    const norm = view.norm;
+    const n = norm.length;
+    for (let i = 0; i < n; i++) {
+      const c = norm.charCodeAt(i);
+      if (c < 128 || ((firsts[c >>> 5]! >>> (c & 31)) & 1) === 0) continue;
+      for (const k of byFirst.get(c)!) if (norm.startsWith(k, i)) record(found, k, i);
     }
   }
   byView.set(compiled, found);
   return found;
+}
+
+/** Where a keyword list's words start in a text, as `findHit` finds them (for the fast-path test). */
+export function keywordPositions(view: TextView, words: readonly string[]): Map<string, number[]> {
+  return positionsOf(view, compile([{ id: 'test', patterns: [], anyOf: words }]));
 }
 
 /** The sorted `norm` offsets of a rule's keywords, null when none occurs, WHOLE when too many to list. */
@@ -249,6 +302,8 @@ function windowsOf(norm: string, rule: PhraseRule, anchors: Anchors): readonly n
   // one list for all when the patterns reach as far (a rule of one pattern, most often)
   if (uniform) return anchorWindows(anchors.positions, norm, reach, anchors.spaces) ?? WHOLE;
   const out = new Array<readonly number[]>(reaches.length);
+  // the space after each anchor is looked up once for all the reaches, not once per reach
+  let firsts: Int32Array | null = null;
   for (let k = 0; k < reaches.length; k++) {
     const r = reaches[k]!;
     let w: readonly number[] | undefined;
@@ -256,10 +311,14 @@ function windowsOf(norm: string, rule: PhraseRule, anchors: Anchors): readonly n
       const q = reaches[j]!;
       if (q.chars === r.chars && q.spaces === r.spaces && q.ahead === r.ahead) w = out[j];
     }
-    out[k] = w ?? anchorWindows(anchors.positions, norm, r, anchors.spaces) ?? WHOLE;
+    if (w === undefined && r.spaces !== Infinity && firsts === null) firstsScratch = firsts = spaceIndexes(anchors.positions, anchors.spaces, firstsScratch);
+    out[k] = w ?? anchorWindows(anchors.positions, norm, r, anchors.spaces, firsts) ?? WHOLE;
   }
   return out;
 }
+
+/** `spaceIndexes` output, reused: only `windowsOf` reads it, before it returns. */
+let firstsScratch: Int32Array = new Int32Array(256);
 
 /** One window over any text: from the start to past the end. */
 const WHOLE: readonly number[] = [0, Infinity];
@@ -378,6 +437,22 @@ let letterUnits = new Uint16Array(1024);
  * the gate's letter check lets through texts that hold a phrase's pieces apart.
  */
 function mayHoldSquashed(view: TextView, phrases: readonly string[]): boolean {
+  // a phrase with anything but a-z (a digit, say) is looked for in `squashed` itself
+  let long = true;
+  for (const phrase of phrases) {
+    if (!A_TO_Z.test(phrase)) return true;
+    if (phrase.length < GRAM) long = false;
+  }
+  if (long) {
+    const found = lettersFound(view, phrases);
+    for (const phrase of phrases) if (found.has(phrase)) return true;
+    return false;
+  }
+  return holdsLetters(view, phrases);
+}
+
+/** `mayHoldSquashed` for a-z phrases, by the string of the view's a-z letters (any phrase length). */
+function holdsLetters(view: TextView, phrases: readonly string[]): boolean {
   let letters = LETTERS.get(view);
   if (letters === undefined) {
     const norm = view.norm;
@@ -391,10 +466,109 @@ function mayHoldSquashed(view: TextView, phrases: readonly string[]): boolean {
     letters = unitsToString(letterUnits, len);
     LETTERS.set(view, letters);
   }
-  // a phrase with anything but a-z (a digit, say) is looked for in `squashed` itself
-  for (const phrase of phrases) if (!A_TO_Z.test(phrase) || letters.includes(phrase)) return true;
+  for (const phrase of phrases) if (letters.includes(phrase)) return true;
   return false;
 }
+
+// ---- a-z phrases of GRAM letters or more in the letters-only stream, without building it ----
+//
+// Every phrase any rule has asked about is registered by its first GRAM letters, packed 5 bits a
+// letter (a = 1): the last six in `lo`, the two before in `hi`. One pass over `norm` per view
+// keeps the last GRAM a-z letters packed the same way; where they equal a registered start, the
+// rest of the phrase is compared letter by letter further on (skipping what is not a-z, as the
+// letters string does). A phrase is found exactly when the letters string holds it, without
+// allocating that string (a copy of the text) for every long view a gate lets through.
+const GRAM = 8;
+/** Registered phrases by their packed first GRAM letters (lo * 1024 + hi). */
+const BY_GRAM = new Map<number, string[]>();
+const REGISTERED = new Set<string>();
+/** Bit per hash of a registered start's `lo` (see `gramSlot`): most letters fail this one test. */
+const GRAM_BLOOM = new Int32Array(2048);
+/** Bumped when phrases are registered: a view's earlier pass did not look for them. */
+let registration = 0;
+
+interface LettersFound {
+  readonly registration: number;
+  readonly found: ReadonlySet<string>;
+}
+
+const FOUND: ViewMemo<LettersFound> = createViewMemo();
+
+function registerPhrases(phrases: readonly string[]): void {
+  for (const phrase of phrases) {
+    if (REGISTERED.has(phrase)) continue;
+    REGISTERED.add(phrase);
+    registration++;
+    let lo = 0;
+    let hi = 0;
+    for (let i = 0; i < GRAM; i++) {
+      hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
+      lo = ((lo << 5) | (phrase.charCodeAt(i) - 0x60)) & 0x3fffffff;
+    }
+    const key = lo * 1024 + hi;
+    const list = BY_GRAM.get(key);
+    if (list === undefined) BY_GRAM.set(key, [phrase]);
+    else list.push(phrase);
+    const slot = gramSlot(lo);
+    GRAM_BLOOM[slot >>> 5]! |= 1 << (slot & 31);
+  }
+}
+
+/** The registered phrases (a-z, GRAM letters or more) that the a-z letters of a view's `norm` hold. */
+function lettersFound(view: TextView, phrases: readonly string[]): ReadonlySet<string> {
+  registerPhrases(phrases);
+  const cached = FOUND.get(view);
+  if (cached !== undefined && cached.registration === registration) return cached.found;
+  const found = new Set<string>();
+  const norm = view.norm;
+  const n = norm.length;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < n; i++) {
+    const c = norm.charCodeAt(i) - 0x60;
+    if (c < 1 || c > 26) continue;
+    hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
+    lo = ((lo << 5) | c) & 0x3fffffff;
+    // a zero slot (fewer than GRAM letters so far) never equals a registered start
+    const slot = gramSlot(lo);
+    if (((GRAM_BLOOM[slot >>> 5]! >>> (slot & 31)) & 1) === 0) continue;
+    const list = BY_GRAM.get(lo * 1024 + hi);
+    if (list === undefined) continue;
+    for (const phrase of list) if (!found.has(phrase) && restFollows(norm, i + 1, phrase)) found.add(phrase);
+  }
+  FOUND.set(view, { registration, found });
+  return found;
+}
+
+/**
+ * A 16-bit hash of six packed letters: all of them count, since the last three alone ("you",
+ * "thi") are common English and would send most letters on to the map.
+ */
+function gramSlot(lo: number): number {
+  return Math.imul(lo, 0x9e3779b1) >>> 16;
+}
+
+/** Whether the a-z letters of `norm` from `from` on start with `phrase` past its first GRAM letters. */
+function restFollows(norm: string, from: number, phrase: string): boolean {
+  const n = norm.length;
+  let i = from;
+  for (let k = GRAM; k < phrase.length; k++) {
+    let c = norm.charCodeAt(i);
+    while (i < n && (c < 0x61 || c > 0x7a)) c = norm.charCodeAt(++i);
+    if (i >= n || c !== phrase.charCodeAt(k)) return false;
+    i++;
+  }
+  return true;
+}
+
+/** Exported for the fast-path test: `mayHoldSquashed` by the pass, and by the letters string. */
+export const SQUASHED_TEST = {
+  byPass: (view: TextView, phrases: readonly string[]): boolean => {
+    const found = lettersFound(view, phrases);
+    return phrases.some((p) => found.has(p));
+  },
+  byLetters: holdsLetters,
+};
 
 const A_TO_Z = /^[a-z]*$/;
 

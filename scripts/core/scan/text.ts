@@ -122,6 +122,8 @@ export class TextView {
   #markFloods?: number[];
   #pairs?: number;
   #lineStarts?: number[];
+  /** Lines `lineAt` found by counting line feeds, before it builds #lineStarts. */
+  #linesCounted = 0;
   #fences?: Array<[number, number]>;
   #hidden?: Segment[];
   #decoded?: Segment[];
@@ -235,6 +237,14 @@ export class TextView {
 
   /** 1-based line of a raw offset. */
   lineAt(offset: number): number {
+    if (this.#lineStarts === undefined && this.#linesCounted < COUNTED_LINES) {
+      // most texts are asked for no line, or one or two: counting the line feeds before the
+      // offset (a native search each, no array) costs less than the table of every line start
+      this.#linesCounted++;
+      let line = 1;
+      for (let i = this.raw.indexOf('\n'); i !== -1 && i < offset; i = this.raw.indexOf('\n', i + 1)) line++;
+      return line;
+    }
     if (this.#lineStarts === undefined) {
       const starts = [0];
       for (let i = this.raw.indexOf('\n'); i !== -1; i = this.raw.indexOf('\n', i + 1)) starts.push(i + 1);
@@ -431,6 +441,9 @@ for (let c = 0; c < FAST.length; c++) FAST[c] = NOT_FAST.test(String.fromCharCod
 export const FAST_SYMBOLS = '\u00a1\u00a7\u00a9\u00ab\u00ac\u00ae\u00b0\u00b1\u00b6\u00b7\u00bb\u00bf\u00d7\u00f7\u2010\u2013\u2014\u2015\u2018\u2019\u201a\u201b\u201c\u201d\u201e\u201f\u2020\u2021\u2022\u2030\u2039\u203a\u2190\u21ff\u2500\u257f';
 /** Shorter ASCII stretches go character by character (a piece of their own costs more than it saves). */
 const MIN_NATIVE = 48;
+
+/** Offsets `lineAt` turns into lines by counting line feeds before it builds a table of line starts. */
+const COUNTED_LINES = 2;
 const NATIVE_PIECE = 1 << 16;
 
 // Scratch buffers shared by every builder (one normalisation runs at a time, start to end): a

@@ -4,6 +4,8 @@ import { allFindings, soulTree, validManifest } from '../../helpers/soul.ts';
 import { consistency, declaredIdentityName, introducedName, namesAgree } from '../../../scripts/core/scan/rules/consistency.ts';
 import { createScanContext } from '../../../scripts/core/scan/engine.ts';
 import type { Emission, Finding, ScanResult } from '../../../scripts/core/scan/types.ts';
+import { referenceDeclaredIdentityName } from './identity-reference.ts';
+import { generator, randomText } from '../../helpers/random.ts';
 
 function findings(r: ScanResult, code: string): Finding[] {
   return allFindings(r).filter((f) => f.code === code);
@@ -111,5 +113,22 @@ describe('consistency: listed files (CONSIST003)', () => {
   it('accepts an avatar image listed and present', () => {
     const m = validManifest({ files: { soul: 'SOUL.md', identity: 'IDENTITY.md', avatar: 'avatar.png' } });
     expect(findings(scanPackage(soulTree({ 'avatar.png': 'iVBORw0KGgo=' }, m), { name: 'test-soul' }), 'CONSIST003')).toEqual([]);
+  });
+});
+
+describe('declaredIdentityName fast path', () => {
+  it('declares the name the line-by-line reading declares, on texts dense with cues, fences and headings', () => {
+    const pieces = ['\n', '\n', '# ', '## ', '   #', '#', 'Name', 'name', '**Name**', 'N*a*me', 'nom', ': ', '：', ' | ', '|', '```', '~~~', ' ', '-', '> ', '+ ', 'Aria', 'Identity', "'s", '“', '”', ' — tutor', ' (she/her)', ', a', '.', 'Display Name', 'about', '\t', '`'];
+    const rand = generator(31);
+    for (let i = 0; i < 4000; i++) {
+      const raw = randomText(rand, pieces, 40);
+      expect(declaredIdentityName(raw), JSON.stringify(raw)).toBe(referenceDeclaredIdentityName(raw));
+    }
+  });
+
+  it('reads only the first 300 lines, as before', () => {
+    const raw = `${'line\n'.repeat(299)}Name: Aria\n`;
+    expect(declaredIdentityName(raw)).toBe(referenceDeclaredIdentityName(raw));
+    expect(declaredIdentityName(`${'line\n'.repeat(300)}Name: Aria\n`)).toBeUndefined();
   });
 });

@@ -184,6 +184,26 @@ describe('file fast paths', () => {
     }
   });
 
+  it('surelyNoControls is false whenever textFacts counts a control among other invisible characters', () => {
+    const others = ['\u200b', '\u200d', '\u202e', '\ufe0f', '\u2764\ufe0f', '\u{e0041}', '\u00ad', '\u2061'];
+    for (let c = 0; c < 0x80; c++) {
+      for (const other of others) {
+        const raw = `${other}a${String.fromCharCode(c)}b${other}`;
+        if (textFacts(raw).controls) expect(surelyNoControls(textFile(raw)), `U+${c.toString(16)} with ${JSON.stringify(other)}`).toBe(false);
+      }
+    }
+  });
+
+  it('surelyNoControls holds for text whose invisible characters are zero-width, direction marks, tags or selectors', () => {
+    for (const other of ['\u200b', '\u202e', '\ufe0f', '\u2764\ufe0f', '\u{e0041}']) expect(surelyNoControls(textFile(`Caf\u00e9 ${other} kind\n`)), JSON.stringify(other)).toBe(true);
+  });
+
+  it('reports controls after more invisible runs than a view records', () => {
+    const raw = `${'a\u200b'.repeat(10_001)}${'\u0001'.repeat(300)}`;
+    expect(surelyNoControls(textFile(raw))).toBe(false);
+    expect(fileCodes(scan(soulTree({ 'notes.md': raw })))).toContain('FILE012');
+  });
+
   it('surelyNoControls holds for plain and non-ASCII text without controls', () => {
     expect(surelyNoControls(textFile('# Soul\n\nYou are kind.\r\n\tTabs and\fform feeds.'))).toBe(true);
     expect(surelyNoControls(textFile('Caf\u00e9 \u2014 \ud83d\ude00 na\u00efve'))).toBe(true);

@@ -157,6 +157,13 @@ describe('quality: structure (QUALITY007, QUALITY008)', () => {
     const r = scanText(`# Title\n\n### Deep\n\n${RICH_SOUL.replace('# Harbor', '')}`);
     expect(quality(r, 'QUALITY008')[0]?.message).toContain('skips a level');
   });
+  it('advises sections for a long persona without headings, not for a short one', () => {
+    const sentence = 'You are a chef. Your tone is warm and friendly. Never share secrets. ';
+    const long = quality(scanText(sentence.repeat(30)), 'QUALITY008');
+    expect(long.map((f) => f.severity)).toEqual(['info']);
+    expect(long[0]!.message).toContain('it has no headings; split it into sections');
+    expect(quality(scanText(sentence.repeat(10)), 'QUALITY008')).toEqual([]);
+  });
   it('ignores headings inside code blocks', () => {
     expect(quality(scanText(`${RICH_SOUL}\n\`\`\`md\n# Example\n#### deep\n\`\`\`\n`), 'QUALITY008')).toEqual([]);
   });

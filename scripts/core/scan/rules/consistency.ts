@@ -88,8 +88,9 @@ const END_PUNCT = new Set(['.', ':', ';', '!', ',', "'", '’']);
 /** What ends a name in a value: a dash, a parenthesis, a comma, a semicolon or a bar after it. */
 const VALUE_ENDS: readonly string[] = [' — ', ' – ', ' - ', ' (', ', ', '; ', ' |'];
 
+/** A name value cut to the name; `v` holds no emphasis mark (both callers removed them). */
 function cleanValue(v: string): string {
-  let s = trimChars(v.replace(/[*_`]+/g, '').trim(), QUOTE_CHARS).trim();
+  let s = trimChars(v.trim(), QUOTE_CHARS).trim();
   // "Aria (she/her)", "Aria — the tutor", "Aria, a tutor"
   let cut = s.length;
   for (let k = 0; k < VALUE_ENDS.length; k++) {
@@ -106,7 +107,10 @@ function keyValue(plain: string): [string, string] | null {
     const cells = plain.split('|').map((c) => c.trim());
     return cells.length >= 3 ? [cells[1]!, cells[2]!] : null;
   }
-  const line = plain.replace(/^[-+>\s]+/, '');
+  // `plain` is trimmed, so it starts with white space only when empty: a list or quote mark is
+  // the one prefix to drop
+  const first = plain.charCodeAt(0);
+  const line = first === 45 || first === 43 || first === 62 ? plain.replace(/^[-+>\s]+/, '') : plain;
   let colon = line.indexOf(':');
   const wide = line.indexOf('：');
   if (wide !== -1 && (colon === -1 || wide < colon)) colon = wide;
@@ -151,18 +155,44 @@ function stripIdentityWord(t: string): string {
   return s;
 }
 
+/** Where `needle` next occurs in `raw` at or after `from`; raw.length when it does not. */
+function nextAt(raw: string, needle: string, from: number): number {
+  const i = raw.indexOf(needle, from);
+  return i === -1 ? raw.length : i;
+}
+
+/** Whether raw[from, end) starts like a heading: up to three spaces, then '#' (headingText needs it). */
+function startsHeading(raw: string, from: number, end: number): boolean {
+  let k = from;
+  while (k - from < 3 && k < end && raw.charCodeAt(k) === 32) k++;
+  return k < end && raw.charCodeAt(k) === 35;
+}
+
 /** The name IDENTITY.md declares: a `Name:` line (or table row), else a non-generic first heading. */
 export function declaredIdentityName(raw: string): string | undefined {
   let inFence = false;
   let firstHeading: string | undefined;
-  // the first 300 lines (as raw.split('\n', 300)), cut one by one: the name is usually near the top
+  // The next place of each cue in the whole text (raw.length: none), searched again only once a
+  // line starts past it. No cue holds a line feed, so a line holds one exactly when the cue's next
+  // place from the line's start is before its end: a line is cut out only when it may matter.
+  let ticks = -1;
+  let tildes = -1;
+  let colon = -1;
+  let bar = -1;
+  let wide = -1;
+  // the first 300 lines (as raw.split('\n', 300)), one by one: the name is usually near the top
   let start = 0;
   for (let count = 0; count < 300 && start !== -1; count++) {
-    const nl = raw.indexOf('\n', start);
-    const line = nl === -1 ? raw.slice(start) : raw.slice(start, nl);
+    const from = start;
+    const nl = raw.indexOf('\n', from);
+    const end = nl === -1 ? raw.length : nl;
     start = nl === -1 ? -1 : nl + 1;
+    let line: string | undefined;
     // a fence line holds ``` or ~~~ (looked for before trimming a copy)
-    if (line.indexOf('```') !== -1 || line.indexOf('~~~') !== -1) {
+    if (ticks < from) ticks = nextAt(raw, '```', from);
+    if (tildes < from) tildes = nextAt(raw, '~~~', from);
+    if (ticks < end || tildes < end) {
+      line = raw.slice(from, end);
       const t = line.trimStart();
       if (t.startsWith('```') || t.startsWith('~~~')) {
         inFence = !inFence;
@@ -172,15 +202,21 @@ export function declaredIdentityName(raw: string): string | undefined {
     if (inFence) continue;
     // keyValue needs a colon or a table bar, and every NAME_KEYS key holds "name" or "nom" (read
     // through emphasis marks): most lines have neither
-    if ((line.indexOf(':') !== -1 || line.indexOf('|') !== -1 || line.indexOf('：') !== -1) && NAME_CUE.test(line)) {
-      const plain = line.replace(/[*_`]+/g, '').trim();
-      const kv = keyValue(plain);
-      if (kv && NAME_KEYS.has(kv[0].toLowerCase())) {
-        const v = cleanValue(kv[1]);
-        if (v) return v;
+    if (colon < from) colon = nextAt(raw, ':', from);
+    if (bar < from) bar = nextAt(raw, '|', from);
+    if (wide < from) wide = nextAt(raw, '：', from);
+    if (colon < end || bar < end || wide < end) {
+      line ??= raw.slice(from, end);
+      if (NAME_CUE.test(line)) {
+        const plain = line.replace(/[*_`]+/g, '').trim();
+        const kv = keyValue(plain);
+        if (kv && NAME_KEYS.has(kv[0].toLowerCase())) {
+          const v = cleanValue(kv[1]);
+          if (v) return v;
+        }
       }
     }
-    if (firstHeading === undefined) firstHeading = headingText(line) ?? undefined;
+    if (firstHeading === undefined && startsHeading(raw, from, end)) firstHeading = headingText(line ?? raw.slice(from, end)) ?? undefined;
   }
   if (firstHeading === undefined) return undefined;
   const t = stripIdentityWord(firstHeading.replace(/[*_`#]+/g, '').trim());
@@ -266,15 +302,17 @@ export const consistency: RuleFamily = {
     const name = str(m?.['name']);
     const displayName = str(m?.['displayName']);
     if (name !== undefined || displayName !== undefined) {
-      const keys = name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)];
+      // the manifest's name keys, worked out at the first name a file declares (many declare none)
+      let keys: string[] | undefined;
+      const keysOf = (): string[] => (keys ??= name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)]);
       const identity = fileFor(ctx, 'identity', 'IDENTITY.md');
       const declared = identity ? declaredIdentityName(identity.raw) : undefined;
-      if (identity && declared && !keysAgree(declared, keys)) {
+      if (identity && declared && !keysAgree(declared, keysOf())) {
         counted({ code: 'CONSIST001', file: identity.name, message: `${identity.name} names the persona "${declared.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; make them match.` });
       }
       const soul = fileFor(ctx, 'soul', 'SOUL.md');
       const intro = soul ? introducedName(soul.raw) : undefined;
-      if (soul && intro && !keysAgree(intro, keys)) {
+      if (soul && intro && !keysAgree(intro, keysOf())) {
         const at = soul.raw.indexOf(intro);
         counted({ code: 'CONSIST002', file: soul.name, ...(at >= 0 ? { offset: at } : {}), message: `${soul.name} introduces the persona as "${intro.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; use one name.` });
       }

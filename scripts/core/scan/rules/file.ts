@@ -3,7 +3,7 @@
 import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 import { createViewMemo } from '../text.ts';
 import { fileNamesOf } from '../../manifest/context.ts';
-import { checkFileNames, quoteName } from '../../paths.ts';
+import { checkFileNames, quoteName, sortNames } from '../../paths.ts';
 import {
   ALLOWED_EXTENSIONS,
   DEFAULT_SOUL_FILE,
@@ -49,16 +49,24 @@ function textFactsOf(file: TextFile): TextFacts {
   return facts;
 }
 
+/** The most invisible runs a view records (`TextView.invisibles`: "at most 10,000 runs"). */
+const MAX_INVISIBLE_RUNS = 10_000;
+
 /**
  * Whether a text surely holds none of the control characters `TextFacts.controls` stands for
  * (C0 other than tab, line feed, form feed, carriage return and escape): its view recorded no
- * invisible character and it has no vertical tab. The normalised view records every other C0
- * control (and DEL) as an invisible, and vertical tab is the one counted control it reads as white
- * space. Every family reads the views of a scan, so this costs a native search for one character
- * instead of textFacts' pass over the text.
+ * invisible of the kind controls are recorded as ('other-format'; zero-width characters, direction
+ * marks, tags and variation selectors are other kinds) in a list that is not full, and it has no
+ * vertical tab. The normalised view records every other C0 control (and DEL) as an 'other-format'
+ * invisible, and vertical tab is the one counted control it reads as white space. Every family
+ * reads the views of a scan, so this costs a look at the few runs (emoji variation selectors are
+ * common) and a native search for one character instead of textFacts' pass over the text.
  */
 export function surelyNoControls(file: TextFile): boolean {
-  return file.view.invisibles.length === 0 && file.raw.indexOf('\v') === -1;
+  const runs = file.view.invisibles;
+  if (runs.length >= MAX_INVISIBLE_RUNS) return false;
+  for (let i = 0; i < runs.length; i++) if (runs[i]!.kind === 'other-format') return false;
+  return file.raw.indexOf('\v') === -1;
 }
 
 /**
@@ -113,24 +121,9 @@ function declaredFile(ctx: ScanContext, role: string): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-/**
- * `names.slice(0, count).sort()`: a few names (a package's usual three) by insertion sort, which
- * allocates no scratch array as Array.prototype.sort does; `<` on strings is sort's default order
- * (UTF-16 code units), and file names are distinct, so the order is the same.
- */
+/** `names.slice(0, count).sort()`, without sort's scratch array for a package's few names (see sortNames). */
 export function sortedNames(names: readonly string[], count: number): string[] {
-  const out = names.slice(0, count);
-  if (count > 16) return out.sort();
-  for (let i = 1; i < count; i++) {
-    const name = out[i]!;
-    let j = i;
-    while (j > 0 && out[j - 1]! > name) {
-      out[j] = out[j - 1]!;
-      j--;
-    }
-    out[j] = name;
-  }
-  return out;
+  return sortNames(names.slice(0, count));
 }
 
 const NONE: ReadonlySet<string> = new Set();

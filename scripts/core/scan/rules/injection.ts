@@ -430,12 +430,40 @@ const ROLE_GROUP = PHRASES.length;
 const TURN_GROUP = PHRASES.length + 1;
 const PHRASE_OPTIONS = { hiddenCode: 'SEC114', decodedCode: 'SEC115', splitCode: 'SEC116' } as const;
 
+/** TEMPLATE_TOKEN tried at one position only. */
+const TEMPLATE_TOKEN_AT = new RegExp(TEMPLATE_TOKEN.source, 'uy');
+
+/**
+ * The first match of TEMPLATE_TOKEN at or after `from` (exported for the fast-path test). Every
+ * match opens with "<" or "[", so it is tried only where `indexOf` finds one of them, in text
+ * order, instead of at every character: the same leftmost match, found by a search that skips
+ * text without them at memchr speed.
+ */
+export function nextTemplateToken(norm: string, from: number): RegExpExecArray | null {
+  let lt = norm.indexOf('<', from);
+  let sq = norm.indexOf('[', from);
+  while (lt !== -1 || sq !== -1) {
+    const at = sq === -1 || (lt !== -1 && lt < sq) ? lt : sq;
+    // the character after the bracket: "|", "<", "/", "s" or "e" after "<", "/" or "i" after "["
+    // (markdown links and HTML tags fail here, without running the pattern)
+    const next = norm.charCodeAt(at + 1);
+    if (at === lt ? next === 0x7c || next === 0x3c || next === 0x2f || next === 0x73 || next === 0x65 : next === 0x2f || next === 0x69) {
+      TEMPLATE_TOKEN_AT.lastIndex = at;
+      const m = TEMPLATE_TOKEN_AT.exec(norm);
+      if (m !== null) return m;
+    }
+    if (at === lt) lt = norm.indexOf('<', at + 1);
+    else sq = norm.indexOf('[', at + 1);
+  }
+  return null;
+}
+
 /** The first chat-template token of a file; "[Inst]" (a song's instrumental tag) counts only in capitals. */
 function templateToken(file: TextFile): RegExpExecArray | null {
   const view = file.view;
-  TEMPLATE_TOKEN.lastIndex = 0;
+  const norm = view.norm;
   let tries = 0;
-  for (let m = TEMPLATE_TOKEN.exec(view.norm); m !== null && tries < 64; m = TEMPLATE_TOKEN.exec(view.norm), tries++) {
+  for (let m = nextTemplateToken(norm, 0); m !== null && tries < 64; m = nextTemplateToken(norm, m.index + m[0].length), tries++) {
     if (m[0] !== '[inst]') return m;
     const raw = file.raw.slice(view.normOffset(m.index), view.normOffset(m.index + 5) + 1);
     if (raw.includes('INST')) return m;
@@ -443,7 +471,7 @@ function templateToken(file: TextFile): RegExpExecArray | null {
   return null;
 }
 
-function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
+function checkMarkers(file: TextFile, emit: Emit): void {
   const view = file.view;
   const token = templateToken(file);
   if (token) {
@@ -456,7 +484,7 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
     return;
   }
   const raw = file.raw;
-  if (flags[TURN_GROUP] !== 0) {
+  if (INJECTION_GATE.flag(file, TURN_GROUP) !== 0) {
     FAKE_COMPLIANT_TURN.lastIndex = 0;
     const turn = FAKE_COMPLIANT_TURN.exec(raw);
     if (turn) {
@@ -469,7 +497,7 @@ function checkMarkers(file: TextFile, flags: Uint8Array, emit: Emit): void {
       return;
     }
   }
-  if (flags[ROLE_GROUP] === 0) return;
+  if (INJECTION_GATE.flag(file, ROLE_GROUP) === 0) return;
   // A "SYSTEM:" line after other content fakes a system turn; at the very top it is a title.
   const first = raw.search(/\S/);
   const next = raw.indexOf('\r') === -1 && raw.indexOf('\u2028') === -1 && raw.indexOf('\u2029') === -1 ? nextFakeSystemLine : searchFakeSystemLine;
@@ -568,7 +596,7 @@ export const injection: RuleFamily = {
     for (const file of ctx.texts) {
       const gated = INJECTION_GATE.select(file);
       runGated(file, gated.rules, gated.windows, emit);
-      checkMarkers(file, INJECTION_GATE.flags(file), emit);
+      checkMarkers(file, emit);
     }
   },
 };

@@ -547,6 +547,8 @@ const WEAK = new Set(JAILBREAK_PHRASE_RULES.filter((_, i) => PHRASES[i]!.severit
 export const JAILBREAK_GATE = createPhraseGate(
   PHRASES.map((p, i) => ({ rule: JAILBREAK_PHRASE_RULES[i]!, gate: p.gate })),
   [{ words: ['dan', 'dude', 'stan', 'aim'] }],
+  // where the names are whole words: "understand", "standard", "guidance" hold them too
+  { locate: 1 },
 );
 const NAME_GROUP = PHRASES.length;
 const PHRASE_OPTIONS = { hiddenCode: 'SEC114', decodedCode: 'SEC115', splitCode: 'SEC116' } as const;
@@ -570,25 +572,37 @@ function isWordCode(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
 }
 
-function checkPersonaNames(file: TextFile, emit: Emit): void {
+/**
+ * The persona names of a file. The gate lists where they are whole runs of a-z letters (a superset
+ * of the places tried below, which also turn down a digit or hyphen after a name), in text order:
+ * tried name by name in the order of NAMES, as the `indexOf` walk does, they give the same
+ * candidates in the same order (at most 256 of them, below the 512 tries). Only when they were not
+ * listed (too many) is every occurrence inside words walked as well.
+ */
+function checkPersonaNames(file: TextFile, emit: Emit, listed: readonly number[] | null): void {
   const norm = file.view.norm;
   let weak = -1;
   let strong = -1;
   let tries = 0;
+  const tryAt = (i: number, name: string): void => {
+    const end = i + name.length;
+    // a word of its own, and not a model number ("DAN-7", "DAN2")
+    if ((i > 0 && isWordCode(norm.charCodeAt(i - 1))) || (end < norm.length && (isWordCode(norm.charCodeAt(end)) || norm.charCodeAt(end) === 0x2d))) return;
+    tries++;
+    // the persona context first: it reads `norm` only, while the capitals need raw offsets
+    const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
+    if (!bracketed && !NAME_AFTER.test(norm.slice(end, end + 2)) && !NAME_BEFORE.test(norm.slice(Math.max(0, i - 40), i))) return;
+    if (!isUpperInRaw(file, i, name.length)) return;
+    if (isRefusalContext(norm, i, end)) {
+      if (weak === -1) weak = i;
+    } else strong = i;
+  };
   for (const name of NAMES) {
-    for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) {
-      const end = i + name.length;
-      // a word of its own, and not a model number ("DAN-7", "DAN2")
-      if ((i > 0 && isWordCode(norm.charCodeAt(i - 1))) || (end < norm.length && (isWordCode(norm.charCodeAt(end)) || norm.charCodeAt(end) === 0x2d))) continue;
-      tries++;
-      // the persona context first: it reads `norm` only, while the capitals need raw offsets
-      const bracketed = (norm[i - 1] === '[' || norm[i - 1] === '(') && (norm[end] === ']' || norm[end] === ')');
-      if (!bracketed && !NAME_AFTER.test(norm.slice(end, end + 2)) && !NAME_BEFORE.test(norm.slice(Math.max(0, i - 40), i))) continue;
-      if (!isUpperInRaw(file, i, name.length)) continue;
-      if (isRefusalContext(norm, i, end)) {
-        if (weak === -1) weak = i;
-      } else strong = i;
+    if (listed !== null) {
+      for (let k = 0; k < listed.length && strong === -1 && tries < 512; k++) if (norm.startsWith(name, listed[k]!)) tryAt(listed[k]!, name);
+      continue;
     }
+    for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) tryAt(i, name);
   }
   const at = strong !== -1 ? strong : weak;
   if (at === -1) return;
@@ -600,6 +614,12 @@ function checkPersonaNames(file: TextFile, emit: Emit): void {
     message: `${describe('SEC170')}: "...${text}..."${strong !== -1 ? '' : ' (quoted or forbidden by the persona; review it)'}`,
     ...(strong !== -1 ? {} : { severity: 'warning' as const }),
   });
+}
+
+/** The persona-name check with the gate's list of places, and walking every occurrence (for the fast-path test). */
+export function checkPersonaNamesBoth(file: TextFile, emit: { listed: Emit; walked: Emit }): void {
+  checkPersonaNames(file, emit.listed, JAILBREAK_GATE.positions(file, NAME_GROUP));
+  checkPersonaNames(file, emit.walked, null);
 }
 
 /** Whether a rule (as the gate hands it out) is one whose findings are warnings at most. */
@@ -634,8 +654,7 @@ export const jailbreak: RuleFamily = {
     for (const file of ctx.texts) {
       const gated = JAILBREAK_GATE.select(file);
       runGated(file, gated.rules, gated.windows, emit);
-      const flags = JAILBREAK_GATE.flags(file);
-      if (flags[NAME_GROUP] !== 0) checkPersonaNames(file, emit);
+      if (JAILBREAK_GATE.flag(file, NAME_GROUP) !== 0) checkPersonaNames(file, emit, JAILBREAK_GATE.positions(file, NAME_GROUP));
     }
   },
 };
