@@ -1044,6 +1044,23 @@ for (let c = 0; c < FOLD.length; c++) {
     : F_WIDE;
 }
 
+// `foldStretch`'s table for the characters below U+0100: the unit it writes in the low byte, and
+// what it does with it in the bits above (exactly the FOLD classes, see the loop).
+const BF_KEEP_SHIFT = 8; // kept or lower-cased: written
+const BF_SPACE_SHIFT = 9; // white space: written as ' ' unless the last unit is one
+const BF_DROP_SHIFT = 10; // emphasis: dropped, the space state unchanged
+const BF_STOP = 1 << 11; // not fast: the stretch ends before it
+const BYTE_FOLD = new Uint16Array(0x100);
+for (let c = 0; c < 0x100; c++) {
+  const f = FOLD[c]!;
+  BYTE_FOLD[c] =
+    f === F_KEEP ? (1 << BF_KEEP_SHIFT) | c
+    : f === F_UPPER ? (1 << BF_KEEP_SHIFT) | (c + 32)
+    : f === F_SPACE ? (1 << BF_SPACE_SHIFT) | 0x20
+    : f === F_DROP ? 1 << BF_DROP_SHIFT
+    : BF_STOP;
+}
+
 /** Whether `c` is a character NOT_FAST lets through. */
 function isFast(c: number): boolean {
   return c < FAST.length && FAST[c] === 1;
@@ -1064,33 +1081,32 @@ function foldStretch(raw: string, from: number, to: number, lastSpace: boolean):
   if (sinkWide) return foldWide(raw, from, to, lastSpace);
   const bytes = sinkBytes;
   let len = sinkLen;
-  let space = lastSpace;
+  let space = lastSpace ? 1 : 0;
   let k = from;
   for (; k < to; k++) {
     const c = raw.charCodeAt(k);
-    const f = c < 0x2580 ? FOLD[c]! : F_STOP;
-    if (f === F_KEEP) {
-      bytes[len++] = c;
-      space = false;
-    } else if (f === F_SPACE) {
-      if (!space) {
-        bytes[len++] = 0x20;
-        space = true;
+    if (c >= 0x100) {
+      if (c < 0x2580 && FOLD[c] === F_WIDE) {
+        sinkLen = len;
+        sinkWiden(to - k);
+        return foldWide(raw, k, to, space === 1);
       }
-    } else if (f === F_UPPER) {
-      bytes[len++] = c + 32;
-      space = false;
-    } else if (f === F_WIDE) {
-      sinkLen = len;
-      sinkWiden(to - k);
-      return foldWide(raw, k, to, space);
-    } else if (f === F_STOP) {
       break;
     }
-    // F_DROP: nothing
+    // Without a branch on the character's kind: letters, spaces and punctuation alternate every
+    // few characters in prose, and a branch on each change is mispredicted about as often. The
+    // unit is written in any case (the sink has room for the whole stretch) and kept by moving
+    // `len` past it: always for a kept or lower-cased character, for a space only after
+    // something else, never for emphasis (which leaves the space state as it was).
+    const e = BYTE_FOLD[c]!;
+    if ((e & BF_STOP) !== 0) break;
+    bytes[len] = e & 0xff;
+    const isSpace = (e >>> BF_SPACE_SHIFT) & 1;
+    len += ((e >>> BF_KEEP_SHIFT) & 1) | (isSpace & (space ^ 1));
+    space = isSpace | (space & (e >>> BF_DROP_SHIFT));
   }
   sinkLen = len;
-  foldSpace = space;
+  foldSpace = space === 1;
   return k;
 }
 
@@ -1101,28 +1117,25 @@ function foldStretch(raw: string, from: number, to: number, lastSpace: boolean):
 function foldWide(raw: string, from: number, to: number, lastSpace: boolean): number {
   const units = sinkUnits;
   let len = sinkLen;
-  let space = lastSpace;
+  let space = lastSpace ? 1 : 0;
   let k = from;
   for (; k < to; k++) {
     const c = raw.charCodeAt(k);
-    const f = c < 0x2580 ? FOLD[c]! : F_STOP;
-    if (f === F_KEEP || f === F_WIDE) {
+    if (c >= 0x100) {
+      if (c >= 0x2580 || FOLD[c] !== F_WIDE) break;
       units[len++] = c;
-      space = false;
-    } else if (f === F_SPACE) {
-      if (!space) {
-        units[len++] = 0x20;
-        space = true;
-      }
-    } else if (f === F_UPPER) {
-      units[len++] = c + 32;
-      space = false;
-    } else if (f === F_STOP) {
-      break;
+      space = 0;
+      continue;
     }
+    const e = BYTE_FOLD[c]!;
+    if ((e & BF_STOP) !== 0) break;
+    units[len] = e & 0xff;
+    const isSpace = (e >>> BF_SPACE_SHIFT) & 1;
+    len += ((e >>> BF_KEEP_SHIFT) & 1) | (isSpace & (space ^ 1));
+    space = isSpace | (space & (e >>> BF_DROP_SHIFT));
   }
   sinkLen = len;
-  foldSpace = space;
+  foldSpace = space === 1;
   return k;
 }
 
