@@ -775,6 +775,46 @@ function nameStem(lower: string): string | null {
   return null;
 }
 
+/** Name characters as 1..41 (a letter of either case alike), any other character as 0. */
+const TAIL_CODE = new Uint8Array(128);
+{
+  let k = 1;
+  for (let c = 97; c <= 122; c++) TAIL_CODE[c] = TAIL_CODE[c - 32] = k++;
+  for (const ch of '0123456789_.$@-') TAIL_CODE[ch.charCodeAt(0)] = k++;
+}
+const TAIL_BASE = 42;
+const tailKey = (a: number, b: number, c: number): number => (TAIL_CODE[a]! * TAIL_BASE + TAIL_CODE[b]!) * TAIL_BASE + TAIL_CODE[c]!;
+
+/**
+ * A bit for the last three characters of each provider name and each ending of STEMS, the names
+ * classifyName takes (a provider name whole; any other class needs an ending, after trailing
+ * non-alphanumerics are dropped). All are at least three characters long.
+ */
+const NAME_TAILS = new Uint32Array(Math.ceil((TAIL_BASE * TAIL_BASE * TAIL_BASE) / 32));
+for (const word of [...PROVIDER_KEYWORDS.map(([k]) => k), ...STEMS.map(([ending]) => ending)]) {
+  if (word.length < 3) throw new Error(`"${word}" must be at least three characters long (see NAME_TAILS)`);
+  const key = tailKey(word.charCodeAt(word.length - 3), word.charCodeAt(word.length - 2), word.charCodeAt(word.length - 1));
+  NAME_TAILS[key >>> 5]! |= 1 << (key & 31);
+}
+
+/**
+ * Whether a name ending at `end` (text[end - 1] is its last character) may be one classifyName
+ * takes, from its last three characters alone, before the name is looked for: most colons and
+ * equals signs follow ordinary words ("name", "Tone", "description"). A name ending in a
+ * non-alphanumeric is left to the full test (its ending comes after those are dropped).
+ */
+export function mayEndCredentialName(text: string, end: number): boolean {
+  const c1 = text.charCodeAt(end - 1);
+  if (!isAlnum(c1)) return true;
+  const c2 = text.charCodeAt(end - 2);
+  const c3 = text.charCodeAt(end - 3);
+  // a shorter name (or one holding other characters there) is neither a provider name nor long
+  // enough for an ending
+  if (!(c2 < 128 && c3 < 128)) return false;
+  const key = tailKey(c3, c2, c1);
+  return (NAME_TAILS[key >>> 5]! & (1 << (key & 31))) !== 0;
+}
+
 const lowerAscii = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /**
@@ -821,7 +861,7 @@ function mayNameCredential(text: string, start: number, end: number): boolean {
 }
 
 /** Classify an assignment's name; null when it does not name a credential. */
-function classifyName(raw: string): NameClass | null {
+export function classifyName(raw: string): NameClass | null {
   let lower = raw.toLowerCase();
   const only = PROVIDER_ONLY.get(lower);
   if (only !== undefined) return { kind: 'provider', code: only, compact: lower };
@@ -966,6 +1006,7 @@ function handleAssignment(s: Scan, op: number, opLen: number): void {
     else break;
   }
   const nameEnd = j + 1;
+  if (!mayEndCredentialName(text, nameEnd)) return;
   while (j >= 0 && nameEnd - j <= 80 && isNameChar(text.charCodeAt(j))) j--;
   let nameStart = j + 1;
   while (nameStart < nameEnd && !isAlnum(text.charCodeAt(nameStart)) && text.charCodeAt(nameStart) !== 95) nameStart++;
