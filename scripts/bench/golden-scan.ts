@@ -82,7 +82,7 @@ export function goldenInputs(): Array<[string, Files]> {
 }
 
 /** A scan result without its timing, as one line. */
-function resultLine(files: Files): string {
+export function resultLine(files: Files): string {
   const { scanDurationMs: _ignored, ...rest } = scanPackage(files) as unknown as Record<string, unknown>;
   return JSON.stringify(rest);
 }
@@ -104,16 +104,26 @@ function main(): number {
     return 0;
   }
   const before = readFileSync(resolve(file), 'utf8').split('\n').filter((l) => l !== '');
-  const show = Number(values.show ?? 5);
-  let differ = 0;
-  if (before.length !== lines.length) console.log(`input count differs: ${before.length} written, ${lines.length} now`);
-  for (let i = 0; i < Math.min(before.length, lines.length); i++) {
-    if (before[i] === lines[i]) continue;
-    differ++;
-    if (differ <= show) console.log(`--- ${before[i]!.slice(0, 2000)}\n+++ ${lines[i]!.slice(0, 2000)}`);
-  }
+  const { differ, shown } = compareLines(before, lines, Number(values.show ?? 5));
+  for (const s of shown) console.log(s);
   console.log(`${lines.length} inputs, ${differ} differ (${(ms / 1000).toFixed(1)} s)`);
-  return differ === 0 && before.length === lines.length ? 0 : 1;
+  return differ === 0 ? 0 : 1;
+}
+
+/**
+ * Lines written before against lines now: how many inputs differ (a different input count counts
+ * the missing or extra lines as differing), and the first `show` differences as before/after pairs.
+ */
+export function compareLines(before: readonly string[], now: readonly string[], show: number): { differ: number; shown: string[] } {
+  const shown: string[] = [];
+  let differ = Math.abs(before.length - now.length);
+  if (before.length !== now.length) shown.push(`input count differs: ${before.length} written, ${now.length} now`);
+  for (let i = 0; i < Math.min(before.length, now.length); i++) {
+    if (before[i] === now[i]) continue;
+    differ++;
+    if (shown.length < show) shown.push(`--- ${before[i]!.slice(0, 2000)}\n+++ ${now[i]!.slice(0, 2000)}`);
+  }
+  return { differ, shown };
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
