@@ -79,10 +79,10 @@ export function extractHidden(raw: string, invisibles: readonly Invisible[] = []
     htmlComments(raw, c);
     hiddenElements(raw, c);
   }
-  // one search for ']' spares most texts the two searches for '](' and ']:'
+  // one search for ']' spares most texts the searches for '](' and ']:'
   const bracket = raw.includes(']');
   if (bracket && raw.includes('](')) markdownLinks(raw, c);
-  if (bracket && raw.includes(']:')) referenceTitles(raw, c);
+  if (bracket) referenceTitles(raw, c); // finds its ']:' itself
   if (raw.includes('=')) htmlAttributes(raw, c);
   if (invisibles.length > 0) {
     tagPayloads(raw, invisibles, c);
@@ -177,15 +177,49 @@ function skipBlanks(raw: string, q: number, n: number): number {
 }
 
 // `[id]: url "title"`: reference definitions are not rendered at all.
-const REFERENCE_TITLE = /^ {0,3}\[[^\][\r\n]{1,200}\]: {0,8}<?[^\s<>]{1,2000}>?[ \t]{1,8}\n?[ \t]{0,8}(?:"([^"\n]{1,1000})"|'([^'\n]{1,1000})'|\(([^()\n]{1,1000})\))[ \t]{0,8}$/gm;
+// A definition's "]:" is the first ']' after its '[', so each "]:" (found with indexOf, which is
+// much faster than a search of the multiline pattern from every line start) names the one place
+// where a definition holding it can start, and the pattern is tried there alone.
+const REFERENCE_TITLE = /^ {0,3}\[[^\][\r\n]{1,200}\]: {0,8}<?[^\s<>]{1,2000}>?[ \t]{1,8}\n?[ \t]{0,8}(?:"([^"\n]{1,1000})"|'([^'\n]{1,1000})'|\(([^()\n]{1,1000})\))[ \t]{0,8}$/my;
+/** Longest label REFERENCE_TITLE allows between the brackets. */
+const MAX_REFERENCE_LABEL = 200;
 
 function referenceTitles(raw: string, c: Collector): void {
-  REFERENCE_TITLE.lastIndex = 0;
-  for (let m = REFERENCE_TITLE.exec(raw); m !== null && !c.full; m = REFERENCE_TITLE.exec(raw)) {
+  let from = 0; // where a search of the whole text would go on: the end of the last definition
+  for (let k = raw.indexOf(']:'); k !== -1 && !c.full; k = raw.indexOf(']:', k + 1)) {
+    const start = referenceStart(raw, k);
+    if (start < from) continue; // none, or inside the last definition
+    REFERENCE_TITLE.lastIndex = start;
+    const m = REFERENCE_TITLE.exec(raw);
+    if (m === null) continue;
     const text = m[1] ?? m[2] ?? m[3] ?? '';
     const at = m.index + m[0].lastIndexOf(text);
     c.add({ kind: 'link-title', offset: at, length: text.length, verbatim: true, text });
+    from = m.index + m[0].length;
   }
+}
+
+/**
+ * Where a definition whose label ends at the ']' at `close` would start, or -1: the label runs
+ * from the last '[' before it (a label holds no bracket and no line break), after at most three
+ * spaces at the start of a line (after a line terminator, as the multiline '^' reads it).
+ */
+function referenceStart(raw: string, close: number): number {
+  let open = close - 1;
+  const limit = Math.max(0, close - 1 - MAX_REFERENCE_LABEL);
+  for (;;) {
+    if (open < limit) return -1;
+    const ch = raw.charCodeAt(open);
+    if (ch === 0x5b) break;
+    if (ch === 0x5d || ch === 0x0a || ch === 0x0d) return -1;
+    open--;
+  }
+  if (open === close - 1) return -1; // an empty label
+  let start = open;
+  while (start > 0 && open - start < 3 && raw.charCodeAt(start - 1) === 0x20) start--;
+  if (start === 0) return 0;
+  const before = raw.charCodeAt(start - 1);
+  return before === 0x0a || before === 0x0d || before === 0x2028 || before === 0x2029 ? start : -1;
 }
 
 // alt / title / aria-* / placeholder / content / data-* attribute values (no markup or '=' inside).
