@@ -938,12 +938,34 @@ function joinSpaced(run: string): string {
 // ---------------------------------------------------------------------------------------------
 // Bytes to readable text
 
+/** Per byte: 1 for an ASCII control (not white space), plus 2 for any ASCII byte other than a letter or white space. */
+const BYTE_KIND = new Uint8Array(256);
+for (let b = 0; b < 0x80; b++) {
+  const space = b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+  const letter = (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);
+  if (!space && !letter) BYTE_KIND[b] = (b < 0x20 || b === 0x7f ? 1 : 0) + 2;
+}
+
 /**
  * The bytes as UTF-8 text when they read as text (mostly letters, spaces and punctuation, no
  * control bytes), else null. `truncated` tolerates a character cut at the end.
  */
 export function readableText(bytes: Uint8Array, len: number, truncated = false): string | null {
   if (len < 8) return null;
+  // An ASCII byte is a character of its own (only the last three bytes may be left undecoded,
+  // after a character cut at the end), and the text has no more characters and bad sequences (its
+  // total) than there are bytes. So ASCII controls over 5% of the bytes, or ASCII characters other
+  // than letters and white space over half, fail the tests below without decoding: most long runs
+  // of base64 characters in prose are words and paths, whose bytes are noise. (An integer margin
+  // of at least 0.05 keeps the floating-point tests below on the same side.)
+  let controls = 0;
+  let others = 0;
+  for (let k = 0; k < len - 3; k++) {
+    const kind = BYTE_KIND[bytes[k]!]!;
+    controls += kind & 1;
+    others += kind >> 1;
+  }
+  if (controls * 20 > len || others * 2 > len) return null;
   const { text, bad } = decodeUtf8(bytes, len, truncated);
   let good = 0;
   let letters = 0;
