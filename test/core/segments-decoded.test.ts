@@ -2,10 +2,86 @@
 // gate words found from their rarest letter) must find exactly what the scans they replaced
 // found. Each test compares extractDecoded with a copy of the replaced scan, kept here.
 import { describe, expect, it } from 'vitest';
-import { extractDecoded, readableText, rot13, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
+import { decodeUtf8, extractDecoded, readableText, rot13, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import type { RawSegment } from '../../scripts/core/scan/segments.ts';
 import { generator, randomText } from '../helpers/random.ts';
 import { referenceCollector, type ReferenceSink } from '../helpers/segment-collector.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Readable bytes: the verdict from the decoded text alone, as it was
+
+function referenceReadable(bytes: Uint8Array, len: number, truncated: boolean): string | null {
+  if (len < 8) return null;
+  const { text, bad } = decodeUtf8(bytes, len, truncated);
+  let good = 0;
+  let letters = 0;
+  for (const ch of Array.from(text, (c) => c)) {
+    for (let k = 0; k < ch.length; k++) {
+      const u = ch.charCodeAt(k);
+      const space = u === 0x20 || u === 0x0a || u === 0x0d || u === 0x09;
+      const letter = (u >= 0x61 && u <= 0x7a) || (u >= 0x41 && u <= 0x5a);
+      if (space || letter || (u >= 0xa0 && u !== 0xfffd && u >= 0x100)) letters++;
+      if (space || letter || (u >= 0x21 && u < 0x7f) || (u >= 0xa0 && u !== 0xfffd)) good++;
+    }
+  }
+  const total = text.length + bad;
+  return total === 0 || good < 0.95 * total || letters < 0.5 * total ? null : text;
+}
+
+describe('readable bytes', () => {
+  it('gives the verdict of the decoded text, at the edges of the byte counts that settle it early', () => {
+    const rand = generator(41);
+    // letters and white space, punctuation, controls, two- to four-byte characters, bad bytes
+    const pools = [
+      [[0x61], [0x62], [0x20], [0x0a], [0x09], [0x0d], [0x41]],
+      [[0x2e], [0x31], [0x2c], [0x21]],
+      [[0x00], [0x01], [0x1b], [0x7f], [0x0b]],
+      [[0xc3, 0xa9], [0xe4, 0xb8, 0xad], [0xf0, 0x9f, 0x98, 0x80]],
+      [[0xff], [0x80], [0xc3], [0xe4, 0xb8]],
+    ];
+    let readable = 0;
+    for (let i = 0; i < 20000; i++) {
+      const size = 8 + Math.floor(rand() * 60);
+      // how often each pool is drawn varies, so the counts fall on both sides of 5% and of half
+      const weights = pools.map((_, p) => (p === 0 ? 1 : rand() ** 4));
+      const sum = weights.reduce((a, b) => a + b, 0);
+      const out: number[] = [];
+      while (out.length < size) {
+        let r = rand() * sum;
+        let p = 0;
+        while (p < pools.length - 1 && r >= weights[p]!) r -= weights[p++]!;
+        const pool = pools[p]!;
+        out.push(...pool[Math.floor(rand() * pool.length)]!);
+      }
+      // a character cut at the end leaves the bytes after its first undecoded
+      if (rand() < 0.2) out.push(...[[0xf0, 0x01, 0x01], [0xe4, 0x01], [0xf0, 0x9f, 0x21]][Math.floor(rand() * 3)]!);
+      const bytes = Uint8Array.from(out);
+      const len = out.length;
+      const truncated = rand() < 0.5;
+      const ref = referenceReadable(bytes, len, truncated);
+      if (ref !== null) readable++;
+      expect(readableText(bytes, len, truncated), `${Array.from(bytes).join(',')} ${truncated}`).toBe(ref);
+    }
+    expect(readable).toBeGreaterThan(1000);
+  });
+
+  it('reads text whose controls are exactly 5% of its bytes, whose punctuation is exactly half, or whose controls are cut off', () => {
+    const enc = new TextEncoder();
+    const controls = enc.encode(`${'a'.repeat(19)}${'b'.repeat(19)}`);
+    expect(readableText(controls, controls.length)).toBe(referenceReadable(controls, controls.length, false));
+    const half = enc.encode('a.b,c!d?e;f:g-h+');
+    expect(readableText(half, half.length)).toBe(referenceReadable(half, half.length, false));
+    expect(readableText(half, half.length)).not.toBeNull();
+    // the controls after a four-byte character's first byte, at the end, are never decoded
+    for (const size of [22, 30, 39]) {
+      const cut = Uint8Array.from([...enc.encode('a'.repeat(size - 3)), 0xf0, 0x01, 0x01]);
+      for (const truncated of [false, true]) {
+        expect(readableText(cut, cut.length, truncated)).toBe(referenceReadable(cut, cut.length, truncated));
+        expect(readableText(cut, cut.length, truncated)).not.toBeNull();
+      }
+    }
+  });
+});
 
 // ---------------------------------------------------------------------------------------------
 // base64 and runs of hex digits: the probing scan as it was

@@ -79,10 +79,10 @@ export function extractHidden(raw: string, invisibles: readonly Invisible[] = []
     htmlComments(raw, c);
     hiddenElements(raw, c);
   }
-  // one search for ']' spares most texts the two searches for '](' and ']:'
+  // one search for ']' spares most texts the searches for '](' and ']:'
   const bracket = raw.includes(']');
   if (bracket && raw.includes('](')) markdownLinks(raw, c);
-  if (bracket && raw.includes(']:')) referenceTitles(raw, c);
+  if (bracket) referenceTitles(raw, c); // finds its ']:' itself
   if (raw.includes('=')) htmlAttributes(raw, c);
   if (invisibles.length > 0) {
     tagPayloads(raw, invisibles, c);
@@ -177,15 +177,49 @@ function skipBlanks(raw: string, q: number, n: number): number {
 }
 
 // `[id]: url "title"`: reference definitions are not rendered at all.
-const REFERENCE_TITLE = /^ {0,3}\[[^\][\r\n]{1,200}\]: {0,8}<?[^\s<>]{1,2000}>?[ \t]{1,8}\n?[ \t]{0,8}(?:"([^"\n]{1,1000})"|'([^'\n]{1,1000})'|\(([^()\n]{1,1000})\))[ \t]{0,8}$/gm;
+// A definition's "]:" is the first ']' after its '[', so each "]:" (found with indexOf, which is
+// much faster than a search of the multiline pattern from every line start) names the one place
+// where a definition holding it can start, and the pattern is tried there alone.
+const REFERENCE_TITLE = /^ {0,3}\[[^\][\r\n]{1,200}\]: {0,8}<?[^\s<>]{1,2000}>?[ \t]{1,8}\n?[ \t]{0,8}(?:"([^"\n]{1,1000})"|'([^'\n]{1,1000})'|\(([^()\n]{1,1000})\))[ \t]{0,8}$/my;
+/** Longest label REFERENCE_TITLE allows between the brackets. */
+const MAX_REFERENCE_LABEL = 200;
 
 function referenceTitles(raw: string, c: Collector): void {
-  REFERENCE_TITLE.lastIndex = 0;
-  for (let m = REFERENCE_TITLE.exec(raw); m !== null && !c.full; m = REFERENCE_TITLE.exec(raw)) {
+  let from = 0; // where a search of the whole text would go on: the end of the last definition
+  for (let k = raw.indexOf(']:'); k !== -1 && !c.full; k = raw.indexOf(']:', k + 1)) {
+    const start = referenceStart(raw, k);
+    if (start < from) continue; // none, or inside the last definition
+    REFERENCE_TITLE.lastIndex = start;
+    const m = REFERENCE_TITLE.exec(raw);
+    if (m === null) continue;
     const text = m[1] ?? m[2] ?? m[3] ?? '';
     const at = m.index + m[0].lastIndexOf(text);
     c.add({ kind: 'link-title', offset: at, length: text.length, verbatim: true, text });
+    from = m.index + m[0].length;
   }
+}
+
+/**
+ * Where a definition whose label ends at the ']' at `close` would start, or -1: the label runs
+ * from the last '[' before it (a label holds no bracket and no line break), after at most three
+ * spaces at the start of a line (after a line terminator, as the multiline '^' reads it).
+ */
+function referenceStart(raw: string, close: number): number {
+  let open = close - 1;
+  const limit = Math.max(0, close - 1 - MAX_REFERENCE_LABEL);
+  for (;;) {
+    if (open < limit) return -1;
+    const ch = raw.charCodeAt(open);
+    if (ch === 0x5b) break;
+    if (ch === 0x5d || ch === 0x0a || ch === 0x0d) return -1;
+    open--;
+  }
+  if (open === close - 1) return -1; // an empty label
+  let start = open;
+  while (start > 0 && open - start < 3 && raw.charCodeAt(start - 1) === 0x20) start--;
+  if (start === 0) return 0;
+  const before = raw.charCodeAt(start - 1);
+  return before === 0x0a || before === 0x0d || before === 0x2028 || before === 0x2029 ? start : -1;
 }
 
 // alt / title / aria-* / placeholder / content / data-* attribute values (no markup or '=' inside).
@@ -904,12 +938,34 @@ function joinSpaced(run: string): string {
 // ---------------------------------------------------------------------------------------------
 // Bytes to readable text
 
+/** Per byte: 1 for an ASCII control (not white space), plus 2 for any ASCII byte other than a letter or white space. */
+const BYTE_KIND = new Uint8Array(256);
+for (let b = 0; b < 0x80; b++) {
+  const space = b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+  const letter = (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);
+  if (!space && !letter) BYTE_KIND[b] = (b < 0x20 || b === 0x7f ? 1 : 0) + 2;
+}
+
 /**
  * The bytes as UTF-8 text when they read as text (mostly letters, spaces and punctuation, no
  * control bytes), else null. `truncated` tolerates a character cut at the end.
  */
 export function readableText(bytes: Uint8Array, len: number, truncated = false): string | null {
   if (len < 8) return null;
+  // An ASCII byte is a character of its own (only the last three bytes may be left undecoded,
+  // after a character cut at the end), and the text has no more characters and bad sequences (its
+  // total) than there are bytes. So ASCII controls over 5% of the bytes, or ASCII characters other
+  // than letters and white space over half, fail the tests below without decoding: most long runs
+  // of base64 characters in prose are words and paths, whose bytes are noise. (An integer margin
+  // of at least 0.05 keeps the floating-point tests below on the same side.)
+  let controls = 0;
+  let others = 0;
+  for (let k = 0; k < len - 3; k++) {
+    const kind = BYTE_KIND[bytes[k]!]!;
+    controls += kind & 1;
+    others += kind >> 1;
+  }
+  if (controls * 20 > len || others * 2 > len) return null;
   const { text, bad } = decodeUtf8(bytes, len, truncated);
   let good = 0;
   let letters = 0;
