@@ -400,6 +400,27 @@ describe('keyword pass against plain references', () => {
     }
   });
 
+  it('finds the triggers that start with a digit or punctuation, whatever their first characters run into', () => {
+    // the loop tells by the first two or three characters whether a walk from a digit or a
+    // punctuation mark can find anything ("--", "0." and '"n' mostly cannot): every such trigger,
+    // cut short after one, two or three characters and run on by other characters, must still
+    // find what the reference finds
+    const all = TRIGGERS.filter((k) => /^[^a-z]/.test(k.trimStart()) && !k.startsWith(' '));
+    expect(all.filter((k) => /^[0-9]/.test(k)).length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThan(20);
+    const rand = generator(47);
+    const around = ['', ' ', 'x', '-', '.', '"', '0', '7', '/', ':', '(', '\n', 'é'];
+    const pick = (): string => around[Math.floor(rand() * around.length)]!;
+    for (const key of all) {
+      const text = key.replace(/\*$/, '');
+      let raw = '';
+      for (const cut of [1, 2, 3, text.length]) raw += `${pick()}${text.slice(0, cut)}${pick()}${pick()} `;
+      raw += `${text}${text.slice(0, 2)}${text.charAt(0).repeat(3)}${text}`;
+      const { pass, reference } = bothWays(raw);
+      expect(pass, JSON.stringify(raw)).toEqual(reference);
+    }
+  });
+
   it('keeps the flags of a view that opens nothing all zero after other views open groups', () => {
     // views that open nothing share one zero array: a write meant for another view must not reach it
     const { groups } = gateIndex();

@@ -1061,7 +1061,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curSeenCount = 0;
   let scripts = 0;
   const { bloom, quiet, follow, followSpace, gramBloom, units, trie } = t;
-  const { kind, classOf, classes, pairs, prefixMin, minPrefix } = trie;
+  const { kind, classOf, classes, pairs, triples, prefixMin, minPrefix } = trie;
   let lo = 0;
   let alnumBefore = false;
   // room for every unit to be a space, so that the loop holds no call to grow it (a call in the
@@ -1139,13 +1139,17 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
     }
     const k = c < 128 ? kind[c]! : 0;
     if (k !== 0) {
-      // a digit at a word start, or punctuation some trigger starts with
+      // a digit at a word start, or punctuation some trigger starts with: walkFrom's test of the
+      // first characters, made here, as most such places start nothing ("--", "0.", '"n' in JSON)
       const alnum = (k & KIND_ALNUM) !== 0;
-      if (alnum) {
-        if (!alnumBefore) walkFrom(trie, s, i);
-      } else if ((k & KIND_ANYWHERE) !== 0 && pairs[classOf[c]! * classes + (i + 1 < n ? classOf[u[i + 1]!]! : 0)] !== 0) {
-        // punctuation is often repeated ("[[", "((("): the first two characters decide before a call
-        walkFrom(trie, s, i);
+      if (alnum ? !alnumBefore : (k & KIND_ANYWHERE) !== 0) {
+        const c1 = classOf[c]!;
+        const c2 = i + 1 < n ? classOf[u[i + 1]!]! : 0;
+        const pair = pairs[c1 * classes + c2]!;
+        if (pair !== 0) {
+          const slot3 = (pair & 3) !== 0 ? -1 : tripleSlot(c1, c2, i + 2 < n ? classOf[u[i + 2]!]! : 0);
+          if (slot3 === -1 || ((triples[slot3 >>> 5]! >>> (slot3 & 31)) & 1) !== 0) walkOn(trie, s, i, i + 1, trie.next[c1]!);
+        }
       }
       alnumBefore = alnum;
     } else {
