@@ -2,6 +2,7 @@
 import { FAMILIES, RULES_BY_ID } from './rules/index.ts';
 import { computeScore, gradeFor, statusFor } from './score.ts';
 import { TextView } from './text.ts';
+import { keywordsOf } from './keywords.ts';
 import { SCANNER_VERSION } from '../version.ts';
 import { IMAGE_EXTENSIONS, extensionOf } from '../package.ts';
 import { sortNames } from '../paths.ts';
@@ -186,6 +187,15 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
     if (line !== undefined) finding.line = line;
     kept.add(finding, info.stage);
   };
+
+  // Each text's keyword pass right after its norm is built (the gates of every scan read it): the
+  // pass then copies the code units norm was just built from, which the builder's buffer holds
+  // only until the next text is normalised, instead of reading them back one by one later.
+  try {
+    for (let i = 0; i < ctx.texts.length; i++) keywordsOf(ctx.texts[i]!.view);
+  } catch {
+    // the families meet the same error and report the scan as crashed
+  }
 
   let bonus = 0;
   for (const family of FAMILIES) {
