@@ -1158,18 +1158,17 @@ function isWordOrEmphasis(c: number): boolean {
  */
 function replayPiece(raw: string, p: { readonly rawStart: number; readonly lastSpace: boolean }, count: number, map: Uint32Array | null): number {
   let k = 0;
-  let lastSpace = p.lastSpace;
+  let space = p.lastSpace ? 1 : 0;
+  // the fold's own table and arithmetic (see `foldStretch`): a unit is kept, a space only after
+  // something else, emphasis never; the symbols from U+0100 on are all kept. A piece holds no
+  // character the table stops at.
   for (let r = p.rawStart; ; r++) {
     const c = raw.charCodeAt(r);
-    const cls = c < 0x80 ? ASCII[c]! : c === 0xa0 ? A_SPACE : A_OTHER;
-    if (cls === A_SPACE) {
-      if (lastSpace) continue;
-      lastSpace = true;
-    } else if (cls !== A_DROP && cls !== A_CONTROL) {
-      lastSpace = false;
-    } else {
-      continue;
-    }
+    const e = c < 0x100 ? BYTE_FOLD[c]! : 1 << BF_KEEP_SHIFT;
+    const isSpace = (e >>> BF_SPACE_SHIFT) & 1;
+    const kept = ((e >>> BF_KEEP_SHIFT) & 1) | (isSpace & (space ^ 1));
+    space = isSpace | (space & (e >>> BF_DROP_SHIFT));
+    if (kept === 0) continue;
     if (map !== null) map[k] = r;
     if (++k === count) return r;
   }
