@@ -221,18 +221,24 @@ export class TextView {
 
   /** Text hidden from a reader of the rendered page (comments, titles, alt text, tag characters). */
   get hidden(): readonly Segment[] {
-    if (this.#hidden === undefined) {
-      this.#hidden = this.depth >= MAX_DEPTH ? [] : extractHidden(this.raw, this.invisibles).map((s) => ({ ...s, view: new TextView(s.text, this.depth + 1) }));
-    }
-    return this.#hidden;
+    // built in a method of its own: an arrow function here would make V8 allocate its closure
+    // context on every read of the getter, not only on the first
+    return this.#hidden ?? this.#buildHidden();
   }
 
   /** Encoded payloads (base64, hex, rot13, percent-encoding, spaced-out letters) decoded to text. */
   get decoded(): readonly Segment[] {
-    if (this.#decoded === undefined) {
-      this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw).map((s) => ({ ...s, view: new TextView(s.text, this.depth + 1) }));
-    }
-    return this.#decoded;
+    return this.#decoded ?? this.#buildDecoded();
+  }
+
+  #buildHidden(): Segment[] {
+    const depth = this.depth + 1;
+    return (this.#hidden = this.depth >= MAX_DEPTH ? [] : extractHidden(this.raw, this.invisibles).map((s) => ({ ...s, view: new TextView(s.text, depth) })));
+  }
+
+  #buildDecoded(): Segment[] {
+    const depth = this.depth + 1;
+    return (this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw).map((s) => ({ ...s, view: new TextView(s.text, depth) })));
   }
 
   /** 1-based line of a raw offset. */
