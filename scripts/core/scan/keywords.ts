@@ -59,7 +59,7 @@ export const MAX_GATE_POSITIONS = 256;
  * (10 bits, read back from the text on a hit, see gramHigh). No letter codes to 0, so fewer than 8
  * letters seen never equal a registered sequence.
  */
-const GRAM = 8;
+export const GRAM = 8;
 // Bloom filters in front of the hash tables, as bit sets small enough to stay in the L1 cache.
 const BLOOM_BITS = 16;
 const BLOOM_MASK = (1 << BLOOM_BITS) - 1;
@@ -67,7 +67,7 @@ const GRAM_BLOOM_BITS = 14;
 const FAR = -(2 ** 30);
 
 /** The packed last six and the two earlier letters of a sequence's first 8 letters. */
-function packGram(letters: string): { lo: number; hi: number } {
+export function packGram(letters: string): { lo: number; hi: number } {
   let lo = 0;
   let hi = 0;
   for (let i = 0; i < GRAM; i++) {

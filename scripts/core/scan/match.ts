@@ -3,7 +3,7 @@
 // context, and emits one finding per rule and file.
 import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext, spaceIndexes } from './context.ts';
-import { keywordsOf } from './keywords.ts';
+import { GRAM, keywordsOf, packGram } from './keywords.ts';
 import { reachOf, reachOfAll, type Reach } from './reach.ts';
 import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
@@ -499,13 +499,12 @@ function holdsLetters(view: TextView, phrases: readonly string[]): boolean {
 
 // ---- a-z phrases of GRAM letters or more in the letters-only stream, without building it ----
 //
-// Every phrase any rule has asked about is registered by its first GRAM letters, packed 5 bits a
-// letter (a = 1): the last six in `lo`, the two before in `hi`. One pass over `norm` per view
+// Every phrase any rule has asked about is registered by its first GRAM letters, packed as the
+// keyword pass packs them (`packGram`: 5 bits a letter, the last six in `lo`, the two before in `hi`). One pass over `norm` per view
 // keeps the last GRAM a-z letters packed the same way; where they equal a registered start, the
 // rest of the phrase is compared letter by letter further on (skipping what is not a-z, as the
 // letters string does). A phrase is found exactly when the letters string holds it, without
 // allocating that string (a copy of the text) for every long view a gate lets through.
-const GRAM = 8;
 /** Registered phrases by their packed first GRAM letters (lo * 1024 + hi). */
 const BY_GRAM = new Map<number, string[]>();
 const REGISTERED = new Set<string>();
@@ -526,12 +525,7 @@ function registerPhrases(phrases: readonly string[]): void {
     if (REGISTERED.has(phrase)) continue;
     REGISTERED.add(phrase);
     registration++;
-    let lo = 0;
-    let hi = 0;
-    for (let i = 0; i < GRAM; i++) {
-      hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
-      lo = ((lo << 5) | (phrase.charCodeAt(i) - 0x60)) & 0x3fffffff;
-    }
+    const { lo, hi } = packGram(phrase);
     const key = lo * 1024 + hi;
     const list = BY_GRAM.get(key);
     if (list === undefined) BY_GRAM.set(key, [phrase]);

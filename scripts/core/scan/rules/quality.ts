@@ -425,7 +425,8 @@ const MISSING_SECTIONS: readonly string[] = Array.from({ length: 1 << SECTIONS.l
 
 function checkSoulFile(file: TextFile, emit: Emit, chars: number, gates: number): void {
   const raw = file.raw;
-  const content = contentLengthUpTo(raw, THIN_CONTENT);
+  // counted once, as far as the largest threshold it is compared with (exact below it)
+  const content = contentLengthUpTo(raw, UNSECTIONED_CONTENT + 1);
   if (content < SHORT_CONTENT) {
     emit({ code: 'QUALITY001', file: file.name, message: `${file.name} has only ${formatCount(content)} characters of content; describe the persona's role, personality and boundaries (at least ${SHORT_CONTENT} characters).` });
   } else if (content < THIN_CONTENT) {
@@ -455,8 +456,7 @@ function checkSoulFile(file: TextFile, emit: Emit, chars: number, gates: number)
   if (missing !== 0) emit({ code: 'QUALITY007', file: file.name, message: `${file.name}${MISSING_SECTIONS[missing]!}` });
   const advice: string[] = [];
   if (headings.length === 0) {
-    // `content` stops counting at THIN_CONTENT, so this count goes on to the threshold of its own
-    if (contentLengthUpTo(raw, UNSECTIONED_CONTENT + 1) > UNSECTIONED_CONTENT) advice.push('it has no headings; split it into sections (## Role, ## Personality, ## Boundaries)');
+    if (content > UNSECTIONED_CONTENT) advice.push('it has no headings; split it into sections (## Role, ## Personality, ## Boundaries)');
   } else {
     let h1 = 0;
     for (let i = 0; i < headings.length; i++) if (headings[i]!.level === 1) h1++;
