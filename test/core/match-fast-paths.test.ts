@@ -3,6 +3,7 @@
 // non-ASCII keywords (a table of first characters, not one regular expression).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createPhraseGate } from '../../scripts/core/scan/context.ts';
 import { keywordPositions, runPhraseRules, SQUASHED_TEST } from '../../scripts/core/scan/match.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import type { ScanContext } from '../../scripts/core/scan/types.ts';
@@ -40,6 +41,27 @@ describe('split phrases, found by one pass over the letters', () => {
       { numRuns: 3000 },
     );
     expect(held).toBeGreaterThan(150);
+  });
+
+  it('say the same from the keyword pass, where its gates registered the phrases', () => {
+    // a gate registers each rule's split phrases as letter sequences; the pass notes where their first 8 letters end
+    createPhraseGate([{ rule: { id: 'TEST-SPLIT', patterns: [/\bzqxjv\b/u], squashed: PHRASES }, gate: { words: ['zqxjv'] } }]);
+    let answered = 0;
+    fc.assert(
+      fc.property(TEXT, fc.subarray(PHRASES, { minLength: 1 }), (text, phrases) => {
+        const byFirstEnds = SQUASHED_TEST.byFirstEnds(new TextView(text), phrases);
+        expect(byFirstEnds).not.toBeNull();
+        if (byFirstEnds) answered++;
+        expect(byFirstEnds).toBe(phrases.some((p) => SQUASHED_TEST.byLetters(new TextView(text), [p])));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(answered).toBeGreaterThan(150);
+    // a phrase no gate registered, and a flood of first-gram ends, leave it to the full pass
+    expect(SQUASHED_TEST.byFirstEnds(new TextView('ignore all previous instructions'), ['neverregisteredphrase'])).toBeNull();
+    const flood = new TextView('ignoreal '.repeat(1100) + 'ignore all previous instructions');
+    expect(SQUASHED_TEST.byFirstEnds(flood, ['ignoreallpreviousinstructions'])).toBeNull();
+    expect(SQUASHED_TEST.byPass(flood, ['ignoreallpreviousinstructions'])).toBe(true);
   });
 
   it('find a phrase whose start repeats before it', () => {

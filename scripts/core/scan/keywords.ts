@@ -313,6 +313,8 @@ interface Tables {
   /** Per letter sequence: the group it opens, and the bits of its ends that must be seen. */
   readonly sequenceGroup: Int32Array;
   readonly sequenceNeed: Uint8Array;
+  /** The letter sequences by their letters: the first sequence registered with them (see `letterEndsOf`). */
+  readonly sequenceOf: ReadonlyMap<string, number>;
   readonly marks: IntTable;
   /** Per code unit: its SCRIPT_* bit, and UNIT_MARK where it is a mark (one load per unit past ASCII). */
   readonly units: Uint8Array;
@@ -342,6 +344,7 @@ function compileTables(): Tables {
   const grams = new Map<number, Array<[number, number, number]>>();
   const sequenceGroup: number[] = [];
   const sequenceNeed: number[] = [];
+  const sequenceOf = new Map<string, number>();
   const marks = new Map<number, number[]>();
   const bloom = new Int32Array(1 << (BLOOM_BITS - 5));
   const gramBloom = new Int32Array(1 << (GRAM_BLOOM_BITS - 5));
@@ -385,6 +388,7 @@ function compileTables(): Tables {
         const ends = l.length > GRAM ? [l.slice(0, GRAM), l.slice(-GRAM)] : [l];
         sequenceGroup.push(g);
         sequenceNeed.push(ends.length === 2 ? 3 : 1);
+        if (!sequenceOf.has(l)) sequenceOf.set(l, seq);
         ends.forEach((end, k) => {
           const { lo, hi } = packGram(end);
           const list = grams.get(lo);
@@ -421,6 +425,7 @@ function compileTables(): Tables {
     grams,
     sequenceGroup: Int32Array.from(sequenceGroup),
     sequenceNeed: Uint8Array.from(sequenceNeed),
+    sequenceOf,
     marks: intTable(marks),
     units: unitsWith(marks.keys()),
     bloom,
@@ -721,6 +726,12 @@ export interface ViewKeywords {
   readonly scripts: number;
   /** Offsets of the spaces in `norm`, ascending (where a phrase window may start or end, see context.ts). */
   readonly spaces: Int32Array;
+  /**
+   * Where the first 8 letters of a letter sequence end in the letters-only stream: pairs of the
+   * sequence's number and the offset in `norm` of that 8th letter, in text order; null when there
+   * were more than MAX_FIRST_ENDS (see `letterEndsOf`).
+   */
+  readonly firstEnds: Int32Array | null;
 }
 
 /**
@@ -801,6 +812,12 @@ let curSeenCount = 0;
 let curStemStarts: Int32Array = new Int32Array(64);
 let curStemIds: Int32Array = new Int32Array(64);
 let curStemCount = 0;
+/** The pass's `firstEnds` pairs so far (twice their number in `curFirstCount`), past MAX_FIRST_ENDS: counted only. */
+let curFirstEnds: Int32Array = new Int32Array(64);
+let curFirstCount = 0;
+/** First-gram ends kept per view: a flood of one phrase makes its finder read the text itself instead. */
+const MAX_FIRST_ENDS = 1024;
+const NO_FIRST_ENDS = new Int32Array(0);
 
 // A pass's flags, dense and lettersDense start as the shared zeros and get bytes of their own on
 // their first write: most views open no group, and three arrays each cost more than a short pass.
@@ -896,6 +913,7 @@ function sawLetters(lo: number, i: number): void {
   const hi = gramHigh(curText, i);
   for (const [need, seq, bit] of list) {
     if (need !== hi) continue;
+    if (bit === 1) noteFirstEnd(seq, i);
     const seen = (curSequences[seq]! |= bit);
     if (seen !== curTables.sequenceNeed[seq]) continue;
     const g = curTables.sequenceGroup[seq]!;
@@ -905,6 +923,32 @@ function sawLetters(lo: number, i: number): void {
     if (curLettersDense === curTables.zeros) curLettersDense = bytes(curTables.total);
     curLettersDense[g] = 1;
   }
+}
+
+/** The first 8 letters of letter sequence `seq` end at `i` (see ViewKeywords.firstEnds). */
+function noteFirstEnd(seq: number, i: number): void {
+  if (curFirstCount < 2 * MAX_FIRST_ENDS) {
+    if (curFirstCount === curFirstEnds.length) curFirstEnds = growInts(curFirstEnds);
+    curFirstEnds[curFirstCount] = seq;
+    curFirstEnds[curFirstCount + 1] = i;
+  }
+  curFirstCount += 2;
+}
+
+/**
+ * Where the first 8 letters of `letters` (a-z, 8 or more, registered as a group's letter sequence)
+ * end in the letters-only stream of a view's `norm`: offsets of their 8th letter, in text order,
+ * from the view's keyword pass. Null when the pass cannot tell: `letters` is not registered, or
+ * the view had too many such places; then read the text.
+ */
+export function letterEndsOf(view: TextView, letters: string): number[] | null {
+  const found = keywordsOf(view);
+  const seq = (tables ??= compileTables()).sequenceOf.get(letters);
+  const pairs = found.firstEnds;
+  if (seq === undefined || pairs === null) return null;
+  const out: number[] = [];
+  for (let k = 0; k < pairs.length; k += 2) if (pairs[k] === seq) out.push(pairs[k + 1]!);
+  return out;
 }
 
 /** Record the matches of the patterns ending at trie node `node`, starting at `i` and ending at `k`. */
@@ -1056,6 +1100,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curDense = t.zeros;
   curLettersDense = t.zeros;
   curStemCount = 0;
+  curFirstCount = 0;
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
   curSeenCount = 0;
@@ -1185,7 +1230,9 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   const flags = curFlags;
   const dense = curDense;
   const lettersDense = curLettersDense;
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesOut(spaces, spaceBase, spaceCount) };
+  const firstEnds = curFirstCount === 0 ? NO_FIRST_ENDS : curFirstCount > 2 * MAX_FIRST_ENDS ? null : curFirstEnds.slice(0, curFirstCount);
+  curFirstCount = 0;
+  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesOut(spaces, spaceBase, spaceCount), firstEnds };
 }
 
 /**

@@ -3,7 +3,7 @@
 // context, and emits one finding per rule and file.
 import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext, spaceIndexes } from './context.ts';
-import { GRAM, keywordsOf, packGram } from './keywords.ts';
+import { GRAM, keywordsOf, letterEndsOf, packGram } from './keywords.ts';
 import { reachOf, reachOfAll, type Reach } from './reach.ts';
 import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
@@ -471,11 +471,28 @@ function mayHoldSquashed(view: TextView, phrases: readonly string[]): boolean {
     if (phrase.length < GRAM) long = false;
   }
   if (long) {
+    const byPass = holdsByFirstEnds(view, phrases);
+    if (byPass !== null) return byPass;
     const found = lettersFound(view, phrases);
     for (const phrase of phrases) if (found.has(phrase)) return true;
     return false;
   }
   return holdsLetters(view, phrases);
+}
+
+/**
+ * `mayHoldSquashed` for a-z phrases of GRAM letters or more, from where the view's keyword pass
+ * saw their first GRAM letters end (a gate registers a rule's phrases as its letter sequences):
+ * the rest is compared only there, and the text is not read again. Null when the pass cannot
+ * tell for some phrase (see `letterEndsOf`).
+ */
+function holdsByFirstEnds(view: TextView, phrases: readonly string[]): boolean | null {
+  for (const phrase of phrases) {
+    const ends = letterEndsOf(view, phrase);
+    if (ends === null) return null;
+    for (const end of ends) if (restFollows(view.norm, end + 1, phrase)) return true;
+  }
+  return false;
 }
 
 /** `mayHoldSquashed` for a-z phrases, by the string of the view's a-z letters (any phrase length). */
@@ -589,6 +606,8 @@ export const SQUASHED_TEST = {
     return phrases.some((p) => found.has(p));
   },
   byLetters: holdsLetters,
+  /** By the keyword pass's first-gram ends: null when it cannot tell. */
+  byFirstEnds: holdsByFirstEnds,
 };
 
 const A_TO_Z = /^[a-z]*$/;
