@@ -451,3 +451,24 @@ describe('the fast path', () => {
     );
   });
 });
+
+describe('normOneByte', () => {
+  const PIECE = fc.constantFrom('Ignore', ' ', '\n', 'é', 'ÿ', 'Ａ', '’', '😀', '中', 'Ж', '\u200b', '**', 'ﬁ', '\u0085', 'x');
+  it('is true only when every unit of norm is below U+0100, and for Latin-1 prose', () => {
+    let oneByte = 0;
+    fc.assert(
+      fc.property(fc.array(PIECE, { maxLength: 30 }), (parts) => {
+        const view = new TextView(parts.join(''));
+        const below = [...view.norm].every((ch) => ch.charCodeAt(0) < 0x100);
+        if (view.normOneByte) {
+          oneByte++;
+          expect(below).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+    expect(oneByte).toBeGreaterThan(50);
+    expect(new TextView('Café crème, **déjà** vu').normOneByte).toBe(true);
+    expect(new TextView('Café ’crème’').normOneByte).toBe(false);
+  });
+});

@@ -346,7 +346,7 @@ export function wideNorm(view: TextView): string {
   if (wide === undefined) {
     const norm = view.norm;
     // a prefix of U+0100 makes the joined text two-byte; the slice after it is the text itself
-    wide = NARROW_ONLY.test(norm) ? ('\u0100' + norm).slice(1) : norm;
+    wide = view.normOneByte || NARROW_ONLY.test(norm) ? ('\u0100' + norm).slice(1) : norm;
     WIDE.set(view, wide);
   }
   return wide;

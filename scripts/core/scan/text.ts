@@ -108,6 +108,8 @@ export class TextView {
   /** Slots of `createViewMemo` caches: what other modules compute from this view lives with it. */
   readonly memo: unknown[] = [];
   #norm?: string;
+  /** `norm` was built one byte per unit (see sinkUnitsFrom): every unit is below U+0100. */
+  #normOneByte = false;
   #pieces?: readonly Piece[];
   /** Raw offsets of the code units of the pieces normalised one by one (see `Piece`). */
   #unitMap?: Uint32Array;
@@ -137,6 +139,15 @@ export class TextView {
   get norm(): string {
     if (this.#norm === undefined) this.#buildNorm();
     return this.#norm!;
+  }
+
+  /**
+   * Whether `norm` is known to hold only units below U+0100 without reading it: true when it was
+   * built one byte per unit; false says nothing (a C1 control also makes it two bytes).
+   */
+  get normOneByte(): boolean {
+    if (this.#norm === undefined) this.#buildNorm();
+    return this.#normOneByte;
   }
 
   /** Raw offset of the character at `i` in `norm`. */
@@ -287,6 +298,7 @@ export class TextView {
     const b = new NormBuilder(this.raw);
     b.run();
     this.#norm = b.text();
+    this.#normOneByte = !sinkWide;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the sink remembers whose units it holds
     sinkView = this;
     this.#pieces = b.pieces;
