@@ -1,7 +1,7 @@
 // Fast paths of the secrets and PII families against the plain behaviour they stand in for, on
 // tricky and seeded random inputs.
 import { describe, it, expect } from 'vitest';
-import { classifyName, mayEndCredentialName } from '../../../scripts/core/scan/rules/secrets.ts';
+import { classifyName, indexOfEKey, mayEndCredentialName } from '../../../scripts/core/scan/rules/secrets.ts';
 import { PROVIDER_KEYWORDS } from '../../../scripts/core/scan/rules/secrets-patterns.ts';
 import { generator, randomText } from '../../helpers/random.ts';
 
@@ -56,5 +56,24 @@ describe('fast path: secrets turn down names by their last three characters', ()
     for (const word of ['name', 'Name', 'tags', 'files', 'author', 'license', 'category', 'Role', 'displayName', 'soul', 'Note', 'Example']) {
       expect(mayEndCredentialName(`"${word}`, word.length + 1), word).toBe(false);
     }
+  });
+});
+
+// ---- secrets: PEM labels found from their "KEY" ----------------------------------------------
+
+describe('fast path: secrets find "E KEY" from its "KEY"', () => {
+  it('finds what a search for "E KEY" finds, from every offset of seeded random texts', () => {
+    const rand = generator(71);
+    const alphabet = ['E KEY', 'KEY', 'E', ' ', 'K', 'KE', 'EY', 'Y', 'E K', 'EE', 'KEYKEY', 'x', '\n', 'é', 'PRIVATE KEY'];
+    let found = 0;
+    for (let i = 0; i < 3000; i++) {
+      const text = randomText(rand, alphabet, 10);
+      for (let from = 0; from <= text.length + 1; from++) {
+        const expected = text.indexOf('E KEY', from);
+        if (expected !== -1) found++;
+        expect(indexOfEKey(text, from), `${JSON.stringify(text)} from ${from}`).toBe(expected);
+      }
+    }
+    expect(found).toBeGreaterThan(5000);
   });
 });

@@ -568,11 +568,26 @@ function scanRunSpecials(s: Scan, run: Run, seen: number): void {
 const PRIVATE_KEY_KIND = /^[A-Z0-9 ]{0,24}$/;
 const PEM_PLACEHOLDER = /\.\.\.|…|\*\*\*|x{4,}|X{4,}|your|paste|insert|redacted|placeholder|example/i;
 
+/**
+ * The first "E KEY" at or after `from`, as `text.indexOf('E KEY', from)`, found from its "KEY": a
+ * native search jumps from one occurrence of its literal's first character to the next, and a
+ * capital K is several times rarer in prose than a capital E. No "KEY" starts one or two
+ * characters after another, so the search resumes three on.
+ *
+ * @example indexOfEKey('-----BEGIN RSA PRIVATE KEY-----', 0) // 21
+ */
+export function indexOfEKey(text: string, from: number): number {
+  for (let k = text.indexOf('KEY', from + 2); k !== -1; k = text.indexOf('KEY', k + 3)) {
+    if (text.charCodeAt(k - 1) === 32 && text.charCodeAt(k - 2) === 69) return k - 2;
+  }
+  return -1;
+}
+
 function scanPrivateKeys(s: Scan): void {
   const text = s.text;
   const dashRun = new Cursor(text, '-----');
   // "E KEY" is a short, fast literal; "PRIVATE KEY" is checked around it.
-  for (let e = text.indexOf('E KEY'); e !== -1; e = text.indexOf('E KEY', e + 5)) {
+  for (let e = indexOfEKey(text, 0); e !== -1; e = indexOfEKey(text, e + 5)) {
     const i = e - 6;
     if (i < 11 || !text.startsWith('PRIVATE KEY', i)) continue;
     const window = Math.max(0, i - 40);
