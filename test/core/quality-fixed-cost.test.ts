@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScanContext } from '../../scripts/core/index.ts';
 import { contentLength, formatCount, quality } from '../../scripts/core/scan/rules/quality.ts';
+import { introducedName } from '../../scripts/core/scan/rules/consistency.ts';
 import type { Emission } from '../../scripts/core/scan/types.ts';
 import { generator, randomText } from '../helpers/random.ts';
 
@@ -33,6 +34,46 @@ describe('fast path: quality counts a persona only as far as 500 characters unle
       if (length) expect(length.message).toContain(`${formatCount(content)} characters of content`);
       const advice = out.find((e) => e.code === 'QUALITY008')?.message ?? '';
       expect(advice.includes('it has no headings'), `${content}`).toBe(content >= 200 && content > 1500 && !raw.startsWith('##'));
+    }
+  });
+});
+
+/** The capitalised words the alphabet below can make that NOT_NAMES holds, lower-cased. */
+const REFERENCE_NOT_NAMES = new Set(['i', 'you', 'your', 'my', 'the']);
+const END_PUNCT = /[.:;!,'’]+$/;
+
+/** introducedName as a global search of the intro pattern finds it, for the words of the alphabet below. */
+function referenceIntroducedName(raw: string): string | undefined {
+  const head = raw.length > 4000 ? raw.slice(0, 4000) : raw;
+  const intro = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]{1,6}[A-Z][\w'’.-]{0,30}){0,3})/g;
+  for (let m = intro.exec(head); m !== null; m = intro.exec(head)) {
+    const words = m[1]!.split(/[ \t]{1,6}/);
+    const first = words[0]!.replace(END_PUNCT, '');
+    const lower = first.toLowerCase();
+    if (REFERENCE_NOT_NAMES.has(lower) || REFERENCE_NOT_NAMES.has(lower.split('-')[0]!) || /-[a-z]/.test(first)) continue;
+    const kept: string[] = [];
+    for (const w of words) {
+      if (kept.length > 0 && REFERENCE_NOT_NAMES.has(w.toLowerCase())) break;
+      kept.push(w);
+    }
+    const name = kept.join(' ').replace(END_PUNCT, '');
+    if (name.length > 0) return name;
+  }
+  return undefined;
+}
+
+describe('fast path: consistency looks for intros from the capital I once, not per first-person start', () => {
+  it('finds each start before any white space', () => {
+    const texts = ['I am\tAria', 'So I am\nAria.', 'I go by\nMax', 'I go by Max', "I'm\tAria", 'I’m Aria', 'I’m called Aria', "I'm called\nMax", 'My name is\tMax', 'You are\nAria', 'II am Aria', 'I am the Aria', 'Iam Aria, I am Max'];
+    for (const raw of texts) expect(introducedName(raw), JSON.stringify(raw)).toBe(referenceIntroducedName(raw));
+  });
+
+  it('finds the name a global search of the intro pattern finds', () => {
+    const alphabet = ['You are ', "You're ", 'You’re ', 'I am ', "I'm ", 'I’m ', "I'm called ", 'I go by ', 'I go ', 'My name is ', 'Your name is ', 'You go by ', 'I ', 'Iam ', 'I', 'I’', "I'", 'Im ', ' am', 'am', ' go by', "'m", '’m', 'Aria ', 'Max ', 'Anne-Marie ', 'Well-read ', 'The ', 'not ', 'a ', 'Y', 'You', 'M', 'My name ', '\n', '\t', '  ', 'é', '’'];
+    const rand = generator(9);
+    for (let i = 0; i < 20000; i++) {
+      const raw = randomText(rand, alphabet, 24);
+      expect(introducedName(raw), JSON.stringify(raw)).toBe(referenceIntroducedName(raw));
     }
   });
 });
