@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createScanContext } from '../../scripts/core/index.ts';
 import { contentLength, formatCount, quality } from '../../scripts/core/scan/rules/quality.ts';
-import { introducedName } from '../../scripts/core/scan/rules/consistency.ts';
+import { consistency, declaredIdentityName, introducedName, namesAgree } from '../../scripts/core/scan/rules/consistency.ts';
 import type { Emission } from '../../scripts/core/scan/types.ts';
 import { generator, randomText } from '../helpers/random.ts';
 
@@ -74,6 +74,32 @@ describe('fast path: consistency looks for intros from the capital I once, not p
     for (let i = 0; i < 20000; i++) {
       const raw = randomText(rand, alphabet, 24);
       expect(introducedName(raw), JSON.stringify(raw)).toBe(referenceIntroducedName(raw));
+    }
+  });
+});
+
+describe('fast path: consistency takes a name equal to the manifest name or displayName as agreeing', () => {
+  it('reports CONSIST001 and CONSIST002 when namesAgree says the names differ, and only then', () => {
+    const names = ['Aria', 'aria', 'A-ria', 'Aria Bell', 'Bell', 'Ari', '!!', 'Max', ' Aria ', 'Zoé', 'ZOE'];
+    const rand = generator(10);
+    const pick = (): string => names[Math.floor(rand() * names.length)]!;
+    for (let i = 0; i < 3000; i++) {
+      const manifest: Record<string, unknown> = {};
+      if (rand() < 0.8) manifest['name'] = pick();
+      if (rand() < 0.8) manifest['displayName'] = pick();
+      const own = [manifest['name'], manifest['displayName']].flatMap((n) => (typeof n === 'string' && n.trim() !== '' ? [n.trim()] : []));
+      // the persona often gives one of the manifest's own names
+      const identityName = rand() < 0.5 && own.length > 0 ? own[0]! : pick();
+      const introName = rand() < 0.5 && own.length > 0 ? own[own.length - 1]! : pick();
+      const identity = `# Identity\n\n- **Name:** ${identityName}\n`;
+      const soul = `# Persona\n\nYou are ${introName}, a tutor.\n`;
+      const out: Emission[] = [];
+      consistency.check(createScanContext({ 'soul.json': JSON.stringify(manifest), 'IDENTITY.md': identity, 'SOUL.md': soul }), (e) => out.push(e));
+      const declared = declaredIdentityName(identity);
+      const intro = introducedName(soul);
+      const label = JSON.stringify({ manifest, identityName, introName });
+      expect(out.some((e) => e.code === 'CONSIST001'), label).toBe(own.length > 0 && declared !== undefined && !namesAgree(declared, own));
+      expect(out.some((e) => e.code === 'CONSIST002'), label).toBe(own.length > 0 && intro !== undefined && !namesAgree(intro, own));
     }
   });
 });

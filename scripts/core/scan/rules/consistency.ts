@@ -320,17 +320,19 @@ export const consistency: RuleFamily = {
     const name = str(m?.['name']);
     const displayName = str(m?.['displayName']);
     if (name !== undefined || displayName !== undefined) {
-      // the manifest's name keys, worked out at the first name a file declares (many declare none)
+      // A name equal to the manifest's name or displayName agrees (it has that name's key). The
+      // manifest's name keys are worked out only for another name, at the first one.
       let keys: string[] | undefined;
-      const keysOf = (): string[] => (keys ??= name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)]);
+      const agrees = (n: string): boolean =>
+        n === name || n === displayName || keysAgree(n, (keys ??= name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)]));
       const identity = fileFor(ctx, 'identity', 'IDENTITY.md');
       const declared = identity ? declaredIdentityName(identity.raw) : undefined;
-      if (identity && declared && !keysAgree(declared, keysOf())) {
+      if (identity && declared && !agrees(declared)) {
         counted({ code: 'CONSIST001', file: identity.name, message: `${identity.name} names the persona "${declared.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; make them match.` });
       }
       const soul = fileFor(ctx, 'soul', 'SOUL.md');
       const intro = soul ? introducedName(soul.raw) : undefined;
-      if (soul && intro && !keysAgree(intro, keysOf())) {
+      if (soul && intro && !agrees(intro)) {
         const at = soul.raw.indexOf(intro);
         counted({ code: 'CONSIST002', file: soul.name, ...(at >= 0 ? { offset: at } : {}), message: `${soul.name} introduces the persona as "${intro.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; use one name.` });
       }
