@@ -227,12 +227,12 @@ export function declaredIdentityName(raw: string): string | undefined {
 
 // ---- SOUL.md ------------------------------------------------------------------------------------------
 
-// Tried at one position (sticky). Every match starts with one of INTRO_STARTS (each alternative
-// begins with one of them, and the leading \b is zero-width), so trying it at each of their
-// occurrences, left to right, finds what a global search finds: the leftmost match from where the
-// last one ended. The native searches skip the text between the few occurrences.
+// Tried at one position (sticky). Every match starts with "You", "My name is" or a first-person
+// "I" (one of "I am", "I'm", "I’m", "I go by": each alternative begins with one of them, and the
+// leading \b is zero-width), so trying it at each of their places, left to right, finds what a
+// global search finds: the leftmost match from where the last one ended. The native searches skip
+// the text between the few places.
 const INTRO = /\b(?:You are|You're|You’re|I am|I'm|I’m|Your name is|My name is|You are called|I'm called|You go by|I go by)\s+((?:[A-Z][\w'’.-]{0,30})(?:[ \t]{1,6}[A-Z][\w'’.-]{0,30}){0,3})/y;
-const INTRO_STARTS: readonly string[] = ['You', 'I am', "I'm", 'I’m', 'I go by', 'My name is'];
 const NOT_NAMES = new Set([
   'a', 'an', 'the', 'not', 'now', 'here', 'your', 'my', 'always', 'never', 'also', 'very', 'currently', 'going', 'able', 'sorry', 'happy', 'glad', 'ready', 'just', 'only',
   'still', 'so', 'no', 'yes', 'it', 'this', 'that', 'in', 'on', 'at', 'of', 'for', 'to', 'one', 'someone', 'somebody', 'everyone', 'ai', 'human', 'here', 'there', 'expected',
@@ -243,14 +243,32 @@ const NOT_NAMES = new Set([
 ]);
 
 /**
+ * The next place at or after `from` where "I am", "I'm", "I’m" or "I go by" starts, or -1. One
+ * search for the capital I and a look at what follows each costs about half as much as a search
+ * per start: most texts hold none of them, so every search reads the whole text.
+ */
+function nextFirstPerson(head: string, from: number): number {
+  for (let p = head.indexOf('I', from); p !== -1; p = head.indexOf('I', p + 1)) {
+    const c = head.charCodeAt(p + 1);
+    if (c === 32 ? head.startsWith('am', p + 2) || head.startsWith('go by', p + 2) : (c === 39 || c === 0x2019) && head.charCodeAt(p + 2) === 109) return p;
+  }
+  return -1;
+}
+
+/** The next place at or after `from` where an INTRO match may start: "You" (kind 0), a first-person "I" (1) or "My name is" (2); -1 for none. */
+function nextStart(head: string, kind: number, from: number): number {
+  return kind === 0 ? head.indexOf('You', from) : kind === 1 ? nextFirstPerson(head, from) : head.indexOf('My name is', from);
+}
+
+/**
  * The next match of INTRO in `head` at or after `from`, as a global search from there finds it.
- * `next` holds, per start of INTRO_STARTS, its next occurrence (-1: none), updated as it goes.
+ * `next` holds, per kind of nextStart, its next place (-1: none), updated as it goes.
  */
 function nextIntro(head: string, next: number[], from: number): RegExpExecArray | null {
   for (let at = from; ; ) {
     let k = -1;
     for (let j = 0; j < next.length; j++) {
-      if (next[j]! !== -1 && next[j]! < at) next[j] = head.indexOf(INTRO_STARTS[j]!, at);
+      if (next[j]! !== -1 && next[j]! < at) next[j] = nextStart(head, j, at);
       if (next[j]! !== -1 && (k === -1 || next[j]! < next[k]!)) k = j;
     }
     if (k === -1) return null;
@@ -264,7 +282,7 @@ function nextIntro(head: string, next: number[], from: number): RegExpExecArray 
 /** The name SOUL.md introduces the persona by ("You are Aria, ...", "I am Aria"), from its first part. */
 export function introducedName(raw: string): string | undefined {
   const head = raw.length > 4000 ? raw.slice(0, 4000) : raw;
-  const next = INTRO_STARTS.map((s) => head.indexOf(s));
+  const next = [nextStart(head, 0, 0), nextStart(head, 1, 0), nextStart(head, 2, 0)];
   for (let m = nextIntro(head, next, 0); m !== null; m = nextIntro(head, next, m.index + m[0].length)) {
     const words = m[1]!.split(/[ \t]{1,6}/);
     const first = trimChars(words[0]!, END_PUNCT, false);
@@ -302,17 +320,19 @@ export const consistency: RuleFamily = {
     const name = str(m?.['name']);
     const displayName = str(m?.['displayName']);
     if (name !== undefined || displayName !== undefined) {
-      // the manifest's name keys, worked out at the first name a file declares (many declare none)
+      // A name equal to the manifest's name or displayName agrees (it has that name's key). The
+      // manifest's name keys are worked out only for another name, at the first one.
       let keys: string[] | undefined;
-      const keysOf = (): string[] => (keys ??= name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)]);
+      const agrees = (n: string): boolean =>
+        n === name || n === displayName || keysAgree(n, (keys ??= name === undefined ? [nameKey(displayName!)] : displayName === undefined ? [nameKey(name)] : [nameKey(name), nameKey(displayName)]));
       const identity = fileFor(ctx, 'identity', 'IDENTITY.md');
       const declared = identity ? declaredIdentityName(identity.raw) : undefined;
-      if (identity && declared && !keysAgree(declared, keysOf())) {
+      if (identity && declared && !agrees(declared)) {
         counted({ code: 'CONSIST001', file: identity.name, message: `${identity.name} names the persona "${declared.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; make them match.` });
       }
       const soul = fileFor(ctx, 'soul', 'SOUL.md');
       const intro = soul ? introducedName(soul.raw) : undefined;
-      if (soul && intro && !keysAgree(intro, keysOf())) {
+      if (soul && intro && !agrees(intro)) {
         const at = soul.raw.indexOf(intro);
         counted({ code: 'CONSIST002', file: soul.name, ...(at >= 0 ? { offset: at } : {}), message: `${soul.name} introduces the persona as "${intro.slice(0, 60)}", but soul.json has ${describeManifestNames(name, displayName)}; use one name.` });
       }
