@@ -472,3 +472,42 @@ describe('normOneByte', () => {
     expect(new TextView('Café ’crème’').normOneByte).toBe(false);
   });
 });
+
+describe('fenced code blocks', () => {
+  // the fences as the multiline pattern finds them, the plain way
+  const referenceFences = (raw: string): Array<[number, number]> => {
+    const fences: Array<[number, number]> = [];
+    const re = /^ {0,3}(`{3,}|~{3,})/gm;
+    let open: { start: number; marker: string } | null = null;
+    for (let m = re.exec(raw); m !== null; m = re.exec(raw)) {
+      const marker = m[1]!;
+      if (open === null) open = { start: m.index, marker };
+      else if (marker[0] === open.marker[0] && marker.length >= open.marker.length) {
+        const lineEnd = raw.indexOf('\n', m.index);
+        fences.push([open.start, lineEnd === -1 ? raw.length : lineEnd]);
+        open = null;
+      }
+    }
+    if (open !== null) fences.push([open.start, raw.length]);
+    return fences;
+  };
+  const PIECE = fc.constantFrom('```', '````', '~~~', '~~~~', '``', '~', '`', ' ', '  ', '    ', '\n', '\r\n', '\r', '\u2028', 'code', 'x', '```js');
+
+  it('are the blocks the multiline pattern finds', () => {
+    let inside = 0;
+    fc.assert(
+      fc.property(fc.array(PIECE, { maxLength: 40 }), (parts) => {
+        const raw = parts.join('');
+        const fences = referenceFences(raw);
+        const view = new TextView(raw);
+        for (let i = 0; i <= raw.length; i++) {
+          const expected = fences.some(([start, end]) => i >= start && i < end);
+          if (expected) inside++;
+          expect(view.inCodeBlock(i)).toBe(expected);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(inside).toBeGreaterThan(5000);
+  });
+});

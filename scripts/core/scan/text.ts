@@ -1239,19 +1239,48 @@ export function unitsToString(units: Uint16Array, len: number): string {
 
 function findFences(raw: string): Array<[number, number]> {
   const fences: Array<[number, number]> = [];
-  // every fence holds three backticks or tildes in a row: two native searches settle most texts
-  if (!raw.includes('```') && !raw.includes('~~~')) return fences;
-  const re = /^ {0,3}(`{3,}|~{3,})/gm;
   let open: { start: number; marker: string } | null = null;
-  for (let m = re.exec(raw); m !== null; m = re.exec(raw)) {
-    const marker = m[1]!;
-    if (open === null) open = { start: m.index, marker };
-    else if (marker[0] === open.marker[0] && marker.length >= open.marker.length) {
-      const lineEnd = raw.indexOf('\n', m.index);
-      fences.push([open.start, lineEnd === -1 ? raw.length : lineEnd]);
-      open = null;
+  // The lines `/^ {0,3}(`{3,}|~{3,})/gm` matches, in order: each holds three backticks or tildes in
+  // a row, so only the lines where a native search finds them are read (the pattern itself tries
+  // every character of the text).
+  for (let at = 0; ; ) {
+    const tick = raw.indexOf('```', at);
+    const tilde = raw.indexOf('~~~', at);
+    const q = tick === -1 || (tilde !== -1 && tilde < tick) ? tilde : tick;
+    if (q === -1) break;
+    let start = q;
+    while (start > at && !isLineBreak(raw.charCodeAt(start - 1))) start--;
+    const marker = fenceMarker(raw, start);
+    if (marker !== null) {
+      if (open === null) open = { start, marker };
+      else if (marker[0] === open.marker[0] && marker.length >= open.marker.length) {
+        const lineEnd = raw.indexOf('\n', start);
+        fences.push([open.start, lineEnd === -1 ? raw.length : lineEnd]);
+        open = null;
+      }
     }
+    // on to the next line
+    at = q + 3;
+    while (at < raw.length && !isLineBreak(raw.charCodeAt(at))) at++;
+    if (at >= raw.length) break;
+    at++;
   }
   if (open !== null) fences.push([open.start, raw.length]);
   return fences;
+}
+
+/** A line terminator, where `^` matches after it in a multiline pattern. */
+function isLineBreak(c: number): boolean {
+  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
+}
+
+/** The run of three or more backticks or tildes after at most three spaces at line start `start`, or null. */
+function fenceMarker(raw: string, start: number): string | null {
+  let k = start;
+  while (k < start + 3 && raw.charCodeAt(k) === 0x20) k++;
+  const c = raw.charCodeAt(k);
+  if (c !== 0x60 && c !== 0x7e) return null;
+  let end = k + 1;
+  while (raw.charCodeAt(end) === c) end++;
+  return end - k >= 3 ? raw.slice(k, end) : null;
 }
