@@ -655,21 +655,12 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
   const starts = startWordsOf(rule);
   const rangeCount = windowsOf(anchors, starts.window);
   const ranges = rangeScratch;
-  // The first refused-free hit at a start word `p`, remembering a refused one in `weak`.
-  const consider = (p: number): PhraseHit | null => {
-    if (p === lastStart || !startsWord(starts, norm, p)) return null;
-    const hit = tryAt(view, rule, patterns, markdown, p);
-    if (hit === null) return null;
-    lastStart = p;
-    if (hit === SKIPPED) return null;
-    if (!hit.refused) return hit;
-    weak ??= hit;
-    return null;
-  };
   // Ranges covering most of the text walk the list of its word starts (one pass, kept on the
   // view); others test the characters themselves, so a text with few anchors needs no pass.
   // Measured on the bench corpus, past half the text the list pays for its pass; below, walking
   // the ranges reads fewer characters in all (a quarter built lists that few rules used).
+  // The ranges are disjoint and ascending, so no start is tried twice (no `lastStart` here), and
+  // the walk keeps no closure: one made the loop read `norm` from a context on every character.
   let covered = 0;
   for (let r = 0; r < rangeCount; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
   const wordStarts = covered * 2 > norm.length ? wordStartsOf(view) : null;
@@ -681,9 +672,11 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     if (wordStarts !== null) {
       for (let w = firstAtOrAfter(wordStarts, from); w < wordStarts.length && wordStarts[w]! <= end; w++) {
         const p = wordStarts[w]!;
-        if (!startsPair(pairs, norm, p, norm.charCodeAt(p))) continue;
-        const hit = consider(p);
-        if (hit !== null) return hit;
+        if (!startsPair(pairs, norm, p, norm.charCodeAt(p)) || !startsWord(starts, norm, p)) continue;
+        const hit = tryAt(view, rule, patterns, markdown, p);
+        if (hit === null || hit === SKIPPED) continue;
+        if (!hit.refused) return hit;
+        weak ??= hit;
       }
       continue;
     }
@@ -695,9 +688,12 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
       if (c < 128) {
         // one table read: bit 1 a word character, bit 2 the first character of a start word
         const kind = first[c]!;
-        if (!before && kind >= 2 && startsPair(pairs, norm, p, c)) {
-          const hit = consider(p);
-          if (hit !== null) return hit;
+        if (!before && kind >= 2 && startsPair(pairs, norm, p, c) && startsWord(starts, norm, p)) {
+          const hit = tryAt(view, rule, patterns, markdown, p);
+          if (hit !== null && hit !== SKIPPED) {
+            if (!hit.refused) return hit;
+            weak ??= hit;
+          }
         }
         before = (kind & 1) !== 0;
       } else before = false;
