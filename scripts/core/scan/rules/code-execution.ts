@@ -629,12 +629,13 @@ interface PhraseHit {
 }
 
 
-/** The first match of a rule in a view (one that is not refused, if any), searching near anchors only. */
-function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: boolean): PhraseHit | null {
-  const anchors = anchorsIn(gatesOf(view), n);
-  if (anchors === undefined) return null;
+/**
+ * The first match of a rule in a view (one that is not refused, if any), searching near the
+ * rule's anchors in the view (their position lists, from `anchorsIn`) only.
+ */
+function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, rule: GatedPhraseRule, plan: PhrasePlan, markdown: boolean): PhraseHit | null {
   const norm = view.norm;
-  const patterns = compactPatternsOf(rule);
+  const patterns = plan.patterns;
   let weak: PhraseHit | null = null;
   let lastStart = -1;
   if (rule.anchor === 'start') {
@@ -652,7 +653,7 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     return weak;
   }
   // a match starts at a start word at most the rule's window (WINDOW or its matches' length) before one of the anchors
-  const starts = startWordsOf(rule);
+  const starts = plan.starts!;
   const rangeCount = windowsOf(anchors, starts.window);
   const ranges = rangeScratch;
   // Ranges covering most of the text walk the list of its word starts (one pass, kept on the
@@ -900,11 +901,19 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number): n
   return n;
 }
 
+/** What findPhrase reads of a rule, looked up once per list rather than on every call (hundreds per scan of a few files). */
+interface PhrasePlan {
+  readonly patterns: readonly RegExp[];
+  /** The start words of a rule anchored by window, null for one anchored at its start. */
+  readonly starts: StartWords | null;
+}
+
 interface PreparedRules {
   readonly rules: readonly GatedPhraseRule[];
   readonly numbers: ListNumbers;
   readonly codes: readonly string[];
   readonly lowered: ReadonlyArray<Severity | undefined>;
+  readonly plans: readonly PhrasePlan[];
 }
 
 const PREPARED = new WeakMap<readonly GatedPhraseRule[], PreparedRules>();
@@ -913,7 +922,8 @@ function prepare(rules: readonly GatedPhraseRule[]): PreparedRules {
   let p = PREPARED.get(rules);
   if (p === undefined) {
     const split = rules.map((r) => r.id.split('~') as [string, Severity | undefined]);
-    p = { rules, numbers: numbersOf(rules), codes: split.map(([c]) => c), lowered: split.map(([, l]) => l) };
+    const plans = rules.map((r) => ({ patterns: compactPatternsOf(r), starts: r.anchor === 'start' ? null : startWordsOf(r) }));
+    p = { rules, numbers: numbersOf(rules), codes: split.map(([c]) => c), lowered: split.map(([, l]) => l), plans };
     PREPARED.set(rules, p);
   }
   return p;
@@ -947,21 +957,26 @@ export function runPhrases(
     const direct = segments.length === 0 && list.lo >= 0;
     let k = direct ? firstAtOrAfter(opened, list.lo) : 0;
     for (let i = 0; i < rules.length; i++) {
+      // the rule's anchors in the file itself (undefined when only its segments open it)
+      let anchors: ReadonlyArray<readonly number[]> | undefined;
       if (direct) {
         if (k === opened.length || opened[k]! >= list.hi) break;
+        anchors = gates.lists[k];
         i = opened[k++]! - list.lo;
-      }
+      } else anchors = anchorsIn(gates, numbers[i]!);
       const n = numbers[i]!;
-      if (!direct && anchorsIn(gates, n) === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
+      if (anchors === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
       const rule = rules[i]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       const code = prepared.codes[i]!;
-      let hit: PhraseHit | null = findPhrase(file.view, rule, n, markdown);
+      const plan = prepared.plans[i]!;
+      let hit: PhraseHit | null = anchors === undefined ? null : findPhrase(file.view, anchors, rule, plan, markdown);
       let label = '';
       let offset = hit?.start ?? 0;
       if ((hit === null || hit.refused) && (rule.segments ?? true)) {
         for (const seg of segments) {
-          const h = findPhrase(seg.view, rule, n, false);
+          const segAnchors = anchorsIn(gatesOf(seg.view), n);
+          const h = segAnchors === undefined ? null : findPhrase(seg.view, segAnchors, rule, plan, false);
           if (h === null || h.refused) continue;
           hit = h;
           label = ` (decoded from ${seg.kind})`;
