@@ -629,12 +629,13 @@ interface PhraseHit {
 }
 
 
-/** The first match of a rule in a view (one that is not refused, if any), searching near anchors only. */
-function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: boolean): PhraseHit | null {
-  const anchors = anchorsIn(gatesOf(view), n);
-  if (anchors === undefined) return null;
+/**
+ * The first match of a rule in a view (one that is not refused, if any), searching near the
+ * rule's anchors in the view (their position lists, from `anchorsIn`) only.
+ */
+function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, rule: GatedPhraseRule, plan: PhrasePlan, markdown: boolean): PhraseHit | null {
   const norm = view.norm;
-  const patterns = compactPatternsOf(rule);
+  const patterns = plan.patterns;
   let weak: PhraseHit | null = null;
   let lastStart = -1;
   if (rule.anchor === 'start') {
@@ -652,24 +653,15 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     return weak;
   }
   // a match starts at a start word at most the rule's window (WINDOW or its matches' length) before one of the anchors
-  const starts = startWordsOf(rule);
+  const starts = plan.starts!;
   const rangeCount = windowsOf(anchors, starts.window);
   const ranges = rangeScratch;
-  // The first refused-free hit at a start word `p`, remembering a refused one in `weak`.
-  const consider = (p: number): PhraseHit | null => {
-    if (p === lastStart || !startsWord(starts, norm, p)) return null;
-    const hit = tryAt(view, rule, patterns, markdown, p);
-    if (hit === null) return null;
-    lastStart = p;
-    if (hit === SKIPPED) return null;
-    if (!hit.refused) return hit;
-    weak ??= hit;
-    return null;
-  };
   // Ranges covering most of the text walk the list of its word starts (one pass, kept on the
   // view); others test the characters themselves, so a text with few anchors needs no pass.
   // Measured on the bench corpus, past half the text the list pays for its pass; below, walking
   // the ranges reads fewer characters in all (a quarter built lists that few rules used).
+  // The ranges are disjoint and ascending, so no start is tried twice (no `lastStart` here), and
+  // the walk keeps no closure: one made the loop read `norm` from a context on every character.
   let covered = 0;
   for (let r = 0; r < rangeCount; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
   const wordStarts = covered * 2 > norm.length ? wordStartsOf(view) : null;
@@ -681,9 +673,11 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
     if (wordStarts !== null) {
       for (let w = firstAtOrAfter(wordStarts, from); w < wordStarts.length && wordStarts[w]! <= end; w++) {
         const p = wordStarts[w]!;
-        if (!startsPair(pairs, norm, p, norm.charCodeAt(p))) continue;
-        const hit = consider(p);
-        if (hit !== null) return hit;
+        if (!startsPair(pairs, norm, p, norm.charCodeAt(p)) || !startsWord(starts, norm, p)) continue;
+        const hit = tryAt(view, rule, patterns, markdown, p);
+        if (hit === null || hit === SKIPPED) continue;
+        if (!hit.refused) return hit;
+        weak ??= hit;
       }
       continue;
     }
@@ -695,9 +689,12 @@ function findPhrase(view: TextView, rule: GatedPhraseRule, n: number, markdown: 
       if (c < 128) {
         // one table read: bit 1 a word character, bit 2 the first character of a start word
         const kind = first[c]!;
-        if (!before && kind >= 2 && startsPair(pairs, norm, p, c)) {
-          const hit = consider(p);
-          if (hit !== null) return hit;
+        if (!before && kind >= 2 && startsPair(pairs, norm, p, c) && startsWord(starts, norm, p)) {
+          const hit = tryAt(view, rule, patterns, markdown, p);
+          if (hit !== null && hit !== SKIPPED) {
+            if (!hit.refused) return hit;
+            weak ??= hit;
+          }
         }
         before = (kind & 1) !== 0;
       } else before = false;
@@ -904,11 +901,19 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number): n
   return n;
 }
 
+/** What findPhrase reads of a rule, looked up once per list rather than on every call (hundreds per scan of a few files). */
+interface PhrasePlan {
+  readonly patterns: readonly RegExp[];
+  /** The start words of a rule anchored by window, null for one anchored at its start. */
+  readonly starts: StartWords | null;
+}
+
 interface PreparedRules {
   readonly rules: readonly GatedPhraseRule[];
   readonly numbers: ListNumbers;
   readonly codes: readonly string[];
   readonly lowered: ReadonlyArray<Severity | undefined>;
+  readonly plans: readonly PhrasePlan[];
 }
 
 const PREPARED = new WeakMap<readonly GatedPhraseRule[], PreparedRules>();
@@ -917,7 +922,8 @@ function prepare(rules: readonly GatedPhraseRule[]): PreparedRules {
   let p = PREPARED.get(rules);
   if (p === undefined) {
     const split = rules.map((r) => r.id.split('~') as [string, Severity | undefined]);
-    p = { rules, numbers: numbersOf(rules), codes: split.map(([c]) => c), lowered: split.map(([, l]) => l) };
+    const plans = rules.map((r) => ({ patterns: compactPatternsOf(r), starts: r.anchor === 'start' ? null : startWordsOf(r) }));
+    p = { rules, numbers: numbersOf(rules), codes: split.map(([c]) => c), lowered: split.map(([, l]) => l), plans };
     PREPARED.set(rules, p);
   }
   return p;
@@ -951,21 +957,26 @@ export function runPhrases(
     const direct = segments.length === 0 && list.lo >= 0;
     let k = direct ? firstAtOrAfter(opened, list.lo) : 0;
     for (let i = 0; i < rules.length; i++) {
+      // the rule's anchors in the file itself (undefined when only its segments open it)
+      let anchors: ReadonlyArray<readonly number[]> | undefined;
       if (direct) {
         if (k === opened.length || opened[k]! >= list.hi) break;
+        anchors = gates.lists[k];
         i = opened[k++]! - list.lo;
-      }
+      } else anchors = anchorsIn(gates, numbers[i]!);
       const n = numbers[i]!;
-      if (!direct && anchorsIn(gates, n) === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
+      if (anchors === undefined && !(segments.length > 0 && openInSegments(file.view, n, false))) continue;
       const rule = rules[i]!;
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       const code = prepared.codes[i]!;
-      let hit: PhraseHit | null = findPhrase(file.view, rule, n, markdown);
+      const plan = prepared.plans[i]!;
+      let hit: PhraseHit | null = anchors === undefined ? null : findPhrase(file.view, anchors, rule, plan, markdown);
       let label = '';
       let offset = hit?.start ?? 0;
       if ((hit === null || hit.refused) && (rule.segments ?? true)) {
         for (const seg of segments) {
-          const h = findPhrase(seg.view, rule, n, false);
+          const segAnchors = anchorsIn(gatesOf(seg.view), n);
+          const h = segAnchors === undefined ? null : findPhrase(seg.view, segAnchors, rule, plan, false);
           if (h === null || h.refused) continue;
           hit = h;
           label = ` (decoded from ${seg.kind})`;
