@@ -1,8 +1,8 @@
 // Text a reader of the rendered page would not see, and encoded payloads, pulled out for rescanning.
 //
 // Every extractor is linear: literal searches with indexOf, hand-written scanners whose inner
-// loops stop at characters that start the next candidate (so scans never overlap; the base64
-// scan reads the stretch before a run that follows '=' padding twice at most), and regular
+// loops stop at characters that start the next candidate (so scans never overlap; a long run of
+// base64 characters is read twice, once to find it and once to decode it), and regular
 // expressions whose repeats are bounded or over disjoint classes. Decoding is capped per text
 // (volume and count), so an adversarial file cannot make the rescans grow.
 import type { Invisible, SegmentKind } from './text.ts';
@@ -388,7 +388,7 @@ export function extractDecoded(raw: string): RawSegment[] {
   // one search for a backslash spares most texts the searches for its two escapes
   const backslash = raw.includes('\\');
   const runs = longRuns(raw);
-  base64AndHex(raw, c);
+  if (runs !== null) base64AndHex(raw, runs.base64, c);
   if (backslash) escapedHex(raw, c);
   if (runs !== null) spacedHex(raw, runs.hex, c);
   percentEncoded(raw, c); // finds its '%' itself
@@ -443,45 +443,17 @@ const MIN_HEX = 20;
 const PROBE = 96;
 
 /**
- * Every maximal run of MIN_BASE64 or more base64 characters is decoded whole, from its first
- * character, and nothing else: the runs are found by a skip search (nextBase64Run). A run may
- * follow another's '=' padding ("key=<payload>"): the padding is not a base64 character, so the
- * payload is a run of its own.
+ * Every maximal run of MIN_BASE64 or more base64 characters (found by longRuns) is decoded
+ * whole, from its first character, and nothing else, save the runs that a block wrapped over
+ * lines took in. A run may follow another's '=' padding ("key=<payload>"): the padding is not a
+ * base64 character, so the payload is a run of its own.
  */
-function base64AndHex(raw: string, c: Collector): void {
-  const n = raw.length;
-  let p = 0; // raw[p - 1] is not a base64 character
-  while (p + MIN_BASE64 <= n && !c.full) {
-    const start = nextBase64Run(raw, p);
-    if (start === -1) return;
-    p = takeBase64Run(raw, start, start + MIN_BASE64 - 1, c);
+function base64AndHex(raw: string, runs: readonly number[], c: Collector): void {
+  let p = 0; // where the last run taken, with its padding or its wrapped lines, ended
+  for (let i = 0; i < runs.length && !c.full; i += 2) {
+    const start = runs[i]!;
+    if (start >= p) p = takeBase64Run(raw, start, runs[i + 1]! - 1, c);
   }
-}
-
-/**
- * Start of the first run of MIN_BASE64 or more base64 characters at or after `from`, or -1
- * (raw[from - 1] is not one). Such a run covers the character MIN_BASE64 - 1 ahead; reading
- * back from there, prose stops at the start of the probed word, and the run can only start
- * after the first character that is not base64. No character is read twice.
- */
-function nextBase64Run(raw: string, from: number): number {
-  const n = raw.length;
-  let p = from; // raw[p - 1] is not a base64 character
-  let known = p; // raw[p..known - 1] are base64 characters
-  while (p + MIN_BASE64 <= n) {
-    const probe = p + MIN_BASE64 - 1;
-    if ((CLASS[raw.charCodeAt(probe)]! & C_BASE64) === 0) {
-      p = probe + 1;
-      continue;
-    }
-    const low = known > p ? known : p;
-    let k = probe - 1;
-    while (k >= low && (CLASS[raw.charCodeAt(k)]! & C_BASE64) !== 0) k--;
-    if (k < low) return p;
-    p = k + 1;
-    known = probe + 1;
-  }
-  return -1;
 }
 
 /** Read the run from `start` through `probe` to its end and decode it; returns where the scan goes on. */
@@ -867,12 +839,13 @@ function spacedLetters(raw: string, stretches: readonly number[], c: Collector):
 }
 
 /**
- * The places worth searching for spaced-out payloads, as [from, to) pairs in text order: runs of
- * spaced-hex characters (C_HEX_RUN) and stretches, each maximal, or null when there are none. A
- * stretch is a maximal span of letters and separators with no two letters side by side. The gate
- * and SPACED_RUN match only such spans, so every match lies inside one stretch (and every
- * SPACED_HEX match inside one run), and a search that fails inside one never reaches past it:
- * the spans that hold no match can be left out.
+ * The places worth searching for payloads, as [from, to) pairs in text order, or null when there
+ * are none: every maximal run of MIN_BASE64 or more base64 characters, and maximal runs of
+ * spaced-hex characters (C_HEX_RUN) and stretches. A stretch is a maximal span of letters and
+ * separators with no two letters side by side. The gate and SPACED_RUN match only such spans,
+ * so every match lies inside one stretch (and every SPACED_HEX match inside one run), and a
+ * search that fails inside one never reaches past it: the spans that hold no match can be left
+ * out.
  *
  * One pass reads the last four characters of every block of eight (a "tail"), at places fixed in
  * advance: a skip search's next read depends on the last one, and prose makes its branches
@@ -880,14 +853,18 @@ function spacedLetters(raw: string, stretches: readonly number[], c: Collector):
  * characters, a letter in every four) holds a whole tail of letters and separators, a letter
  * among them and no two side by side, which prose almost never has; a SPACED_HEX match
  * (MIN_SPACED_HEX or more, a hex digit in every four) holds three tails in a row of run
- * characters, each with a hex digit. Only from such tails is the stretch or run around them read
- * out to its ends, once (tails inside one already read are passed over).
+ * characters, each with a hex digit. A base64 run of MIN_BASE64 holds two tails in a row and the
+ * four characters between them: prose has such twelve letters side by side in a long word only.
+ * Only from such tails is the run or stretch around them read out to its ends, once (tails
+ * inside one already read are passed over).
  */
 function longRuns(raw: string): LongRuns | null {
   const n = raw.length;
   let runs: LongRuns | null = null;
   let hexEnd = 0; // the end of the last run read out
   let stretchEnd = 0; // the end of the last stretch read out
+  let base64End = 0; // the end of the last base64 run read out
+  let base64Tails = 0; // bit i: the tail i blocks back holds only base64 characters
   let hexTails = 0; // bit i: the tail i blocks back holds only run characters, a hex digit among them
   for (let x = 7; x < n; x += 8) {
     const a = raw.charCodeAt(x - 3);
@@ -899,9 +876,15 @@ function longRuns(raw: string): LongRuns | null {
     const cb = CLASS[b]!;
     const cd = CLASS[d]!;
     const ce = CLASS[e]!;
-    hexTails = ((hexTails << 1) | (ca & cb & cd & ce & C_HEX_RUN & ((ca | cb | cd | ce) >> 4))) & 7;
-    // (hexTails + 1) >> 3 is 1 for three such tails in a row: one rarely taken branch for both
-    if ((spaced | ((hexTails + 1) >> 3)) === 0) continue;
+    const all = ca & cb & cd & ce;
+    hexTails = ((hexTails << 1) | (all & C_HEX_RUN & ((ca | cb | cd | ce) >> 4))) & 7;
+    base64Tails = ((base64Tails << 1) | ((all & C_BASE64) >> 3)) & 3;
+    // (hexTails + 1) >> 3 is 1 for three hex tails in a row: one branch for all three kinds
+    if ((spaced | ((hexTails + 1) >> 3) | (base64Tails & (base64Tails >> 1))) === 0) continue;
+    if (base64Tails === 3 && x >= base64End) {
+      const between = CLASS[raw.charCodeAt(x - 7)]! & CLASS[raw.charCodeAt(x - 6)]! & CLASS[raw.charCodeAt(x - 5)]! & CLASS[raw.charCodeAt(x - 4)]!;
+      if ((between & C_BASE64) !== 0) base64End = (runs ??= new LongRuns()).readBase64Run(raw, x);
+    }
     if (hexTails === 7 && x >= hexEnd) hexEnd = (runs ??= new LongRuns()).readHexRun(raw, x);
     if (spaced !== 0 && x >= stretchEnd) stretchEnd = (runs ??= new LongRuns()).readStretch(raw, x);
   }
@@ -912,6 +895,18 @@ function longRuns(raw: string): LongRuns | null {
 class LongRuns {
   readonly hex: number[] = [];
   readonly stretches: number[] = [];
+  readonly base64: number[] = [];
+
+  /** Read out the base64 run holding the twelve characters that end at `x`; returns its end. */
+  readBase64Run(raw: string, x: number): number {
+    const n = raw.length;
+    let from = x - 11;
+    while (from > 0 && (CLASS[raw.charCodeAt(from - 1)]! & C_BASE64) !== 0) from--;
+    let to = x + 1;
+    while (to < n && (CLASS[raw.charCodeAt(to)]! & C_BASE64) !== 0) to++;
+    if (to - from >= MIN_BASE64) this.base64.push(from, to);
+    return to;
+  }
 
   /** Read out the run holding the tail ending at `x`; returns its end. */
   readHexRun(raw: string, x: number): number {
