@@ -1,8 +1,8 @@
 // Text a reader of the rendered page would not see, and encoded payloads, pulled out for rescanning.
 //
 // Every extractor is linear: literal searches with indexOf, hand-written scanners whose inner
-// loops stop at characters that start the next candidate (so scans never overlap; the base64
-// scan reads the stretch before a run that follows '=' padding twice at most), and regular
+// loops stop at characters that start the next candidate (so scans never overlap; a long run of
+// base64 characters is read twice, once to find it and once to decode it), and regular
 // expressions whose repeats are bounded or over disjoint classes. Decoding is capped per text
 // (volume and count), so an adversarial file cannot make the rescans grow.
 import type { Invisible, SegmentKind } from './text.ts';
@@ -387,13 +387,14 @@ export function extractDecoded(raw: string): RawSegment[] {
   const c = new Collector(SEGMENT_LIMITS.decodedSegments, SEGMENT_LIMITS.decodedChars);
   // one search for a backslash spares most texts the searches for its two escapes
   const backslash = raw.includes('\\');
-  base64AndHex(raw, c);
+  const runs = longRuns(raw);
+  if (runs !== null) base64AndHex(raw, runs.base64, c);
   if (backslash) escapedHex(raw, c);
-  spacedHex(raw, c);
+  if (runs !== null) spacedHex(raw, runs.hex, c);
   percentEncoded(raw, c); // finds its '%' itself
   if (backslash) unicodeEscapes(raw, c);
   rot13Lines(raw, c);
-  spacedLetters(raw, c);
+  if (runs !== null) spacedLetters(raw, runs.stretches, c);
   return c.out.sort((a, b) => a.offset - b.offset);
 }
 
@@ -412,57 +413,47 @@ const C_HEX_RUN = 1; // hex digit or [ :,-]
 const C_LETTER = 2; // A-Z a-z
 const C_SPACER = 4; // a separator of spaced-out letters: [ .\-_*|/+~·•]
 const C_BASE64 = 8; // A-Z a-z 0-9 + / - _
+const C_HEX_DIGIT = 16; // 0-9 a-f A-F
+/** The classes of spaced-out letters (a character is at most one of them). */
+const C_SPACED = C_LETTER | C_SPACER;
 const CLASS = new Uint8Array(65536);
 for (const ch of '0123456789abcdefABCDEF :,-') CLASS[ch.charCodeAt(0)]! |= C_HEX_RUN;
+for (const ch of '0123456789abcdefABCDEF') CLASS[ch.charCodeAt(0)]! |= C_HEX_DIGIT;
 for (let ch = 0x41; ch <= 0x5a; ch++) CLASS[ch]! |= C_LETTER;
 for (let ch = 0x61; ch <= 0x7a; ch++) CLASS[ch]! |= C_LETTER;
 for (const ch of ' .-_*|/+~\u00b7\u2022') CLASS[ch.charCodeAt(0)]! |= C_SPACER;
 for (let ch = 0; ch < 128; ch++) if (B64[ch] !== 255) CLASS[ch]! |= C_BASE64;
+/** Per character: 1 for a letter, 2 for a separator of spaced-out letters, else 0. */
+const SPACED_KIND = new Uint8Array(65536);
+for (let ch = 0; ch < 65536; ch++) SPACED_KIND[ch] = (CLASS[ch]! & C_SPACED) >> 1;
+/**
+ * By the SPACED_KIND of four characters side by side (two bits each, the first one highest):
+ * 1 when all four are letters or separators with no two letters side by side, i.e. they can lie
+ * inside one stretch, and one at least is a letter, as in every four characters of a spaced-out run.
+ */
+const SPACED_TAIL = new Uint8Array(256);
+for (let code = 0; code < 256; code++) {
+  const kinds = [code >> 6, (code >> 4) & 3, (code >> 2) & 3, code & 3].map((k) => k << 1); // as C_SPACED bits
+  const inside = kinds.every((k) => k === C_LETTER || k === C_SPACER) && kinds.every((k, i) => i === 0 || !(k === C_LETTER && kinds[i - 1] === C_LETTER));
+  SPACED_TAIL[code] = inside && kinds.includes(C_LETTER) ? 1 : 0;
+}
 const MIN_BASE64 = 20;
 const MIN_HEX = 20;
 /** Decoding of a long run stops early when its first bytes are not text (images, keys). */
 const PROBE = 96;
 
 /**
- * Every maximal run of MIN_BASE64 or more base64 characters is decoded whole, from its first
- * character, and nothing else: the runs are found by a skip search (nextBase64Run). A run may
- * follow another's '=' padding ("key=<payload>"): the padding is not a base64 character, so the
- * payload is a run of its own.
+ * Every maximal run of MIN_BASE64 or more base64 characters (found by longRuns) is decoded
+ * whole, from its first character, and nothing else, save the runs that a block wrapped over
+ * lines took in. A run may follow another's '=' padding ("key=<payload>"): the padding is not a
+ * base64 character, so the payload is a run of its own.
  */
-function base64AndHex(raw: string, c: Collector): void {
-  const n = raw.length;
-  let p = 0; // raw[p - 1] is not a base64 character
-  while (p + MIN_BASE64 <= n && !c.full) {
-    const start = nextBase64Run(raw, p);
-    if (start === -1) return;
-    p = takeBase64Run(raw, start, start + MIN_BASE64 - 1, c);
+function base64AndHex(raw: string, runs: readonly number[], c: Collector): void {
+  let p = 0; // where the last run taken, with its padding or its wrapped lines, ended
+  for (let i = 0; i < runs.length && !c.full; i += 2) {
+    const start = runs[i]!;
+    if (start >= p) p = takeBase64Run(raw, start, runs[i + 1]! - 1, c);
   }
-}
-
-/**
- * Start of the first run of MIN_BASE64 or more base64 characters at or after `from`, or -1
- * (raw[from - 1] is not one). Such a run covers the character MIN_BASE64 - 1 ahead; reading
- * back from there, prose stops at the start of the probed word, and the run can only start
- * after the first character that is not base64. No character is read twice.
- */
-function nextBase64Run(raw: string, from: number): number {
-  const n = raw.length;
-  let p = from; // raw[p - 1] is not a base64 character
-  let known = p; // raw[p..known - 1] are base64 characters
-  while (p + MIN_BASE64 <= n) {
-    const probe = p + MIN_BASE64 - 1;
-    if ((CLASS[raw.charCodeAt(probe)]! & C_BASE64) === 0) {
-      p = probe + 1;
-      continue;
-    }
-    const low = known > p ? known : p;
-    let k = probe - 1;
-    while (k >= low && (CLASS[raw.charCodeAt(k)]! & C_BASE64) !== 0) k--;
-    if (k < low) return p;
-    p = k + 1;
-    known = probe + 1;
-  }
-  return -1;
 }
 
 /** Read the run from `start` through `probe` to its end and decode it; returns where the scan goes on. */
@@ -592,37 +583,11 @@ const HEX_RUN = /[0-9a-fA-F :,-]*/y;
  * Both patterns match only hex digits and separators, so every match lies inside a run of such
  * characters, and a SPACED_HEX match needs a run of MIN_SPACED_HEX. Shorter runs cannot yield a
  * payload, and the gate's progress inside one never reaches past it (its matches stay inside
- * the run), so only the long runs are searched, each exactly as the whole text was before.
- * The runs are found by a skip search: a run of MIN_SPACED_HEX covers the character
- * MIN_SPACED_HEX - 1 ahead, so prose costs about one read per window, and reading back from
- * there the run can only start after the first character that is not a run character: a short
- * run costs the few characters behind the probe, and only a long one is read to its end.
+ * the run), so only the long runs (found by longRuns) are searched, each exactly as the whole
+ * text was before.
  */
-function spacedHex(raw: string, c: Collector): void {
-  const n = raw.length;
-  let p = 0; // raw[p - 1] is not a run character
-  let known = 0; // raw[p..known - 1] are run characters
-  while (p + MIN_SPACED_HEX <= n && !c.full) {
-    const probe = p + MIN_SPACED_HEX - 1;
-    if ((CLASS[raw.charCodeAt(probe)]! & C_HEX_RUN) === 0) {
-      p = probe + 1;
-      continue;
-    }
-    const low = known > p ? known : p;
-    let k = probe - 1;
-    while (k >= low && (CLASS[raw.charCodeAt(k)]! & C_HEX_RUN) !== 0) k--;
-    if (k >= low) {
-      p = k + 1;
-      known = probe + 1;
-      continue;
-    }
-    // the rest of the run by a native search (a run can be as long as the text)
-    HEX_RUN.lastIndex = probe;
-    HEX_RUN.test(raw);
-    const end = HEX_RUN.lastIndex;
-    spacedHexRun(raw, p, end, c);
-    p = end + 1;
-  }
+function spacedHex(raw: string, runs: readonly number[], c: Collector): void {
+  for (let i = 0; i < runs.length && !c.full; i += 2) spacedHexRun(raw, runs[i]!, runs[i + 1]!, c);
 }
 
 function spacedHexRun(raw: string, from: number, to: number, c: Collector): void {
@@ -834,7 +799,7 @@ const SEPARATOR = /[ .\-_*|/+~·•]{1,3}/g;
 /** Shortest SPACED_RUN match: six letters and five separators. */
 const MIN_SPACED = 11;
 
-function spacedLetters(raw: string, c: Collector): void {
+function spacedLetters(raw: string, stretches: readonly number[], c: Collector): void {
   let lineStart = -1;
   let lineEnd = -1;
   let text = '';
@@ -843,10 +808,10 @@ function spacedLetters(raw: string, c: Collector): void {
     if (lineStart >= 0) c.add({ kind: 'spaced-letters', offset: lineStart, length: lineEnd - lineStart, verbatim: false, text: text + raw.slice(pos, lineEnd) });
     lineStart = -1;
   };
-  for (let st = spacedStretch(raw, 0); st !== null && !c.full; st = spacedStretch(raw, st.to)) {
+  for (let i = 0; i < stretches.length && !c.full; i += 2) {
     // the gate has no lookaround, so it reads the stretch alone; SPACED_RUN's lookarounds read raw
-    const from = st.from;
-    const part = raw.slice(from, st.to);
+    const from = stretches[i]!;
+    const part = raw.slice(from, stretches[i + 1]!);
     SPACED_GATE.lastIndex = 0;
     for (let g = SPACED_GATE.exec(part); g !== null && !c.full; g = SPACED_GATE.exec(part)) {
       SPACED_RUN.lastIndex = from + g.index;
@@ -874,48 +839,109 @@ function spacedLetters(raw: string, c: Collector): void {
 }
 
 /**
- * The first stretch at or after `from` (a stretch boundary) that could hold a spaced-out run, or
- * null. A stretch is a maximal span of letters and
- * separators with no two letters side by side. The gate and SPACED_RUN match only such spans, so
- * every match lies inside one stretch, and SPACED_RUN needs MIN_SPACED characters of it: shorter
- * stretches are skipped, and a search that fails inside one never reaches past it. Found by a
- * skip search: a long stretch covers the character MIN_SPACED - 1 ahead, and prose (letters side
- * by side) rules out a whole window with one or two reads.
+ * The places worth searching for payloads, as [from, to) pairs in text order, or null when there
+ * are none: every maximal run of MIN_BASE64 or more base64 characters, and maximal runs of
+ * spaced-hex characters (C_HEX_RUN) and stretches. A stretch is a maximal span of letters and
+ * separators with no two letters side by side. The gate and SPACED_RUN match only such spans,
+ * so every match lies inside one stretch (and every SPACED_HEX match inside one run), and a
+ * search that fails inside one never reaches past it: the spans that hold no match can be left
+ * out.
+ *
+ * One pass reads the last four characters of every block of eight (a "tail"), at places fixed in
+ * advance: a skip search's next read depends on the last one, and prose makes its branches
+ * unpredictable, which costs more than the reads. A SPACED_RUN match (MIN_SPACED or more
+ * characters, a letter in every four) holds a whole tail of letters and separators, a letter
+ * among them and no two side by side, which prose almost never has; a SPACED_HEX match
+ * (MIN_SPACED_HEX or more, a hex digit in every four) holds three tails in a row of run
+ * characters, each with a hex digit. A base64 run of MIN_BASE64 holds two tails in a row and the
+ * four characters between them: prose has such twelve letters side by side in a long word only.
+ * Only from such tails is the run or stretch around them read out to its ends, once (tails
+ * inside one already read are passed over).
  */
-function spacedStretch(raw: string, from: number): { from: number; to: number } | null {
+function longRuns(raw: string): LongRuns | null {
   const n = raw.length;
-  let p = from; // p is a stretch boundary: no stretch holds both p - 1 and p
-  while (p + MIN_SPACED <= n) {
-    const q = p + MIN_SPACED - 1;
-    const k = CLASS[raw.charCodeAt(q)]! & (C_LETTER | C_SPACER);
-    if (k === 0) {
-      p = q + 1;
-      continue;
+  let runs: LongRuns | null = null;
+  let hexEnd = 0; // the end of the last run read out
+  let stretchEnd = 0; // the end of the last stretch read out
+  let base64End = 0; // the end of the last base64 run read out
+  let base64Tails = 0; // bit i: the tail i blocks back holds only base64 characters
+  let hexTails = 0; // bit i: the tail i blocks back holds only run characters, a hex digit among them
+  for (let x = 7; x < n; x += 8) {
+    const a = raw.charCodeAt(x - 3);
+    const b = raw.charCodeAt(x - 2);
+    const d = raw.charCodeAt(x - 1);
+    const e = raw.charCodeAt(x);
+    const spaced = SPACED_TAIL[(SPACED_KIND[a]! << 6) | (SPACED_KIND[b]! << 4) | (SPACED_KIND[d]! << 2) | SPACED_KIND[e]!]!;
+    const ca = CLASS[a]!;
+    const cb = CLASS[b]!;
+    const cd = CLASS[d]!;
+    const ce = CLASS[e]!;
+    const all = ca & cb & cd & ce;
+    hexTails = ((hexTails << 1) | (all & C_HEX_RUN & ((ca | cb | cd | ce) >> 4))) & 7;
+    base64Tails = ((base64Tails << 1) | ((all & C_BASE64) >> 3)) & 3;
+    // (hexTails + 1) >> 3 is 1 for three hex tails in a row: one branch for all three kinds
+    if ((spaced | ((hexTails + 1) >> 3) | (base64Tails & (base64Tails >> 1))) === 0) continue;
+    if (base64Tails === 3 && x >= base64End) {
+      const between = CLASS[raw.charCodeAt(x - 7)]! & CLASS[raw.charCodeAt(x - 6)]! & CLASS[raw.charCodeAt(x - 5)]! & CLASS[raw.charCodeAt(x - 4)]!;
+      if ((between & C_BASE64) !== 0) base64End = (runs ??= new LongRuns()).readBase64Run(raw, x);
     }
-    let prev = CLASS[raw.charCodeAt(q - 1)]! & (C_LETTER | C_SPACER);
-    if (k === C_LETTER && prev === C_LETTER) {
-      p = q;
-      continue;
-    }
-    let start = q;
-    let right = k;
-    while (start > p && prev !== 0 && !(prev === C_LETTER && right === C_LETTER)) {
-      start--;
+    if (hexTails === 7 && x >= hexEnd) hexEnd = (runs ??= new LongRuns()).readHexRun(raw, x);
+    if (spaced !== 0 && x >= stretchEnd) stretchEnd = (runs ??= new LongRuns()).readStretch(raw, x);
+  }
+  return runs;
+}
+
+/** What longRuns found; each run or stretch is read out once, from the first tail found in it. */
+class LongRuns {
+  readonly hex: number[] = [];
+  readonly stretches: number[] = [];
+  readonly base64: number[] = [];
+
+  /** Read out the base64 run holding the twelve characters that end at `x`; returns its end. */
+  readBase64Run(raw: string, x: number): number {
+    const n = raw.length;
+    let from = x - 11;
+    while (from > 0 && (CLASS[raw.charCodeAt(from - 1)]! & C_BASE64) !== 0) from--;
+    let to = x + 1;
+    while (to < n && (CLASS[raw.charCodeAt(to)]! & C_BASE64) !== 0) to++;
+    if (to - from >= MIN_BASE64) this.base64.push(from, to);
+    return to;
+  }
+
+  /** Read out the run holding the tail ending at `x`; returns its end. */
+  readHexRun(raw: string, x: number): number {
+    let from = x - 3;
+    while (from > 0 && (CLASS[raw.charCodeAt(from - 1)]! & C_HEX_RUN) !== 0) from--;
+    // the rest of the run by a native search (a run can be as long as the text)
+    HEX_RUN.lastIndex = x + 1;
+    HEX_RUN.test(raw);
+    const to = HEX_RUN.lastIndex;
+    if (to - from >= MIN_SPACED_HEX) this.hex.push(from, to);
+    return to;
+  }
+
+  /** Read out the stretch holding the tail ending at `x` (no boundary lies inside the tail); returns its end. */
+  readStretch(raw: string, x: number): number {
+    const n = raw.length;
+    let from = x - 3;
+    let right = CLASS[raw.charCodeAt(from)]! & C_SPACED;
+    while (from > 0) {
+      const prev = CLASS[raw.charCodeAt(from - 1)]! & C_SPACED;
+      if (prev === 0 || (prev === C_LETTER && right === C_LETTER)) break;
       right = prev;
-      prev = start > 0 ? CLASS[raw.charCodeAt(start - 1)]! & (C_LETTER | C_SPACER) : 0;
+      from--;
     }
-    let end = q + 1;
-    let left = k;
-    while (end < n) {
-      const next = CLASS[raw.charCodeAt(end)]! & (C_LETTER | C_SPACER);
+    let to = x + 1;
+    let left = CLASS[raw.charCodeAt(x)]! & C_SPACED;
+    while (to < n) {
+      const next = CLASS[raw.charCodeAt(to)]! & C_SPACED;
       if (next === 0 || (next === C_LETTER && left === C_LETTER)) break;
       left = next;
-      end++;
+      to++;
     }
-    if (end - start >= MIN_SPACED) return { from: start, to: end };
-    p = end;
+    if (to - from >= MIN_SPACED) this.stretches.push(from, to);
+    return to;
   }
-  return null;
 }
 
 /** Join a spaced-out run: the commonest separator joins letters, any other one separates words. */
