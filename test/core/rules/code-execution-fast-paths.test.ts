@@ -190,6 +190,50 @@ describe('fast path: phrase windows no longer than a match', () => {
   });
 });
 
+// A rule whose matches have no length bound but hold at most a few spaces looks for their starts
+// only after the space before an anchor that a match cannot reach past.
+const SPACED_RULE: GatedPhraseRule = {
+  id: 'TEST004',
+  gate: ['yanchor'],
+  starts: ['go', 'goes'],
+  patterns: [/go(?:es)? (?:[a-z]+ ){0,3}yanchor\b/y],
+  contextual: false,
+};
+registerGates([SPACED_RULE]);
+
+describe('fast path: phrase windows cut at the spaces a match can hold', () => {
+  const table = [{ id: 'TEST004', stage: 'security', severity: 'error', category: 'test', description: 'test rule' }] as const;
+  const found = (text: string): number[] => {
+    const out: number[] = [];
+    runPhrases(createScanContext({ 'SOUL.md': text }), (e) => out.push(e.offset ?? -1), [SPACED_RULE], table);
+    return out;
+  };
+  const slowFirst = (text: string): number[] => {
+    for (const p of wordStarts(text)) {
+      const re = new RegExp(SPACED_RULE.patterns[0]!.source, 'y');
+      re.lastIndex = p;
+      if (slowStartWord(SPACED_RULE.starts!, text, p) && re.test(text)) return [p];
+    }
+    return [];
+  };
+  it('finds a match that holds as many spaces as the pattern allows', () => {
+    expect(found('go go go abcdefgh abcdefgh abcdefgh yanchor')).toEqual([6]);
+    expect(found('go abcdefgh abcdefgh abcdefgh abcdefgh yanchor')).toEqual([]);
+  });
+  it('agrees with a search of every word start on random texts', () => {
+    let hits = 0;
+    const rand = generator(4);
+    for (let k = 0; k < 600; k++) {
+      // words of up to 20 letters keep every match within the runner's 130-character window
+      const text = randomText(rand, ['go ', 'goes ', 'yanchor ', 'abcdefghijklmnopqrst ', 'ab ', 'x ', '-', 'go-', 'a '], 30).trim();
+      const slow = slowFirst(text);
+      expect(found(text), JSON.stringify(text)).toEqual(slow);
+      hits += slow.length;
+    }
+    expect(hits).toBeGreaterThan(20);
+  });
+});
+
 // A view without segments runs only the rules it opens, walked from its opened rule numbers; the
 // findings come out in rule order as the loop over every rule gave them.
 const LIST_RULES: GatedPhraseRule[] = ['alphaq', 'betaq', 'gammaq', 'deltaq'].map((word, k) => ({

@@ -654,7 +654,7 @@ function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, r
   }
   // a match starts at a start word at most the rule's window (WINDOW or its matches' length) before one of the anchors
   const starts = plan.starts!;
-  const rangeCount = windowsOf(anchors, starts.window);
+  const rangeCount = windowsOf(anchors, starts.window, starts.spaces, keywordsOf(view).spaces);
   const ranges = rangeScratch;
   // Ranges covering most of the text walk the list of its word starts (one pass, kept on the
   // view); others test the characters themselves, so a text with few anchors needs no pass.
@@ -791,6 +791,8 @@ interface StartWords {
    * of that length finds every match the WINDOW-long one finds, reading fewer characters.
    */
   readonly window: number;
+  /** At most how many U+0020 spaces a match of the rule's patterns holds (Infinity: no bound). */
+  readonly spaces: number;
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
@@ -823,7 +825,8 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     }
     const byPair = new Map<number, { words: string[]; stems: Uint8Array }>();
     for (const [slot, b] of buckets) byPair.set(slot, { words: b.words, stems: Uint8Array.from(b.stems) });
-    sw = { pairs, first, byPair, window: Math.min(WINDOW, reachOfAll(rule.patterns).chars) };
+    const reach = reachOfAll(rule.patterns);
+    sw = { pairs, first, byPair, window: Math.min(WINDOW, reach.chars), spaces: reach.spaces };
     START_WORDS.set(rule, sw);
   }
   return sw;
@@ -854,9 +857,10 @@ let positionScratch = new Int32Array(256);
 
 /**
  * Merged [start, end] ranges, flattened into `rangeScratch`, of the `window` characters before
- * each position of the anchors' lists; the number of values written.
+ * each position of the anchors' lists, cut at the (bound + 1)-th of `spaces` (the view's spaces in
+ * `norm`) before it; the number of values written.
  */
-function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number): number {
+function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number, bound: number, spaces: Int32Array): number {
   // usually one anchor of the gate occurs: its positions are in order already
   let sorted: ArrayLike<number> = anchors[0]!;
   let count = sorted.length;
@@ -884,15 +888,28 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number): n
   }
   const out = rangeScratch;
   let n = 0;
-  let start = Math.max(0, sorted[0]! - window);
+  let j = 0;
+  // how far before the anchor at `p` a match can start: `window` characters, and after the
+  // (bound + 1)-th space before `p` (the text from a match's start to its anchor is part of the
+  // match, so it holds at most `bound` spaces); both only grow with `p`, so the ranges stay in order
+  const startBefore = (p: number): number => {
+    let start = Math.max(0, p - window);
+    if (bound !== Infinity) {
+      j = firstAtOrAfter(spaces, p, j);
+      if (j - bound - 1 >= 0) start = Math.max(start, spaces[j - bound - 1]! + 1);
+    }
+    return start;
+  };
+  let start = startBefore(sorted[0]!);
   let end = sorted[0]!;
   for (let i = 1; i < count; i++) {
     const p = sorted[i]!;
-    if (p - window <= end) end = p;
+    const from = startBefore(p);
+    if (from <= end) end = p;
     else {
       out[n++] = start;
       out[n++] = end;
-      start = Math.max(0, p - window);
+      start = from;
       end = p;
     }
   }
