@@ -966,9 +966,7 @@ function sinkReserve(extra: number): void {
 function sinkWiden(extra: number): void {
   const need = sinkLen + extra;
   if (sinkUnits.length < need) sinkUnits = new Uint16Array(Math.max(need, sinkUnits.length * 2, 1024));
-  const units = sinkUnits;
-  const bytes = sinkBytes;
-  for (let k = 0; k < sinkLen; k++) units[k] = bytes[k]!;
+  sinkUnits.set(sinkBytes.subarray(0, sinkLen));
   sinkWide = true;
 }
 
