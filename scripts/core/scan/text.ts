@@ -286,7 +286,7 @@ export class TextView {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the sink remembers whose units it holds
     sinkView = this;
     this.#pieces = b.pieces;
-    this.#unitMap = b.unitMap;
+    this.#unitMap = b.unitMap();
     this.#invisibles = b.invisibles;
     this.#mixedScriptWords = b.mixed;
     this.#lookalikeWords = b.lookalike;
@@ -457,20 +457,25 @@ let scratchMap = new Uint32Array(4096);
 /** One pass of normalisation: output code units with their raw offsets, plus what it saw. */
 class NormBuilder {
   readonly raw: string;
+  /** Code units not yet moved to the sink (the first `len`). */
   out: Uint16Array;
+  /**
+   * The raw offset of every code unit normalised one by one, those moved to the sink first: the
+   * unit at `out[k]` has its offset at `map[unitLen + k]`, where it stays when the unit moves (so
+   * a flush copies no offsets, and the view gets them all in one copy at the end).
+   */
   map: Uint32Array;
   /** Code units in `out` not yet moved to the sink. */
   len = 0;
   /**
    * The stretches of `norm` and where their raw offsets come from, two numbers each: where the
    * stretch starts in `norm` (it ends where the next one starts), then for code units normalised
-   * one by one `-1 - i`, their offsets being in `unitMap` from `i`, and for a stretch folded
+   * one by one `-1 - i`, their offsets being in `map` (the view's unit map) from `i`, and for a stretch folded
    * natively `2 * rawStart + lastSpace`, where a replay of the fold starts (see `replayPiece`).
    * Numbers, not an object per stretch: a native stretch is cut every NATIVE_PIECE characters.
    */
   readonly pieces: number[] = [];
-  /** Raw offsets of every code unit moved out of `out` (the pieces of such units index it): the first `unitLen`. */
-  unitMap: Uint32Array = EMPTY_UNITS;
+  /** Code units moved out of `out` so far (their raw offsets are the first in `map`). */
   unitLen = 0;
   lastSpace = true; // drops leading space
   readonly invisibles: Array<{ kind: InvisibleKind; offset: number; count: number; end: number }> = [];
@@ -515,16 +520,14 @@ class NormBuilder {
     if (this.len === 0) return;
     const normStart = sinkLen;
     sinkUnitsFrom(this.out, this.len);
-    const mapAt = this.unitLen;
-    if (this.unitMap.length < mapAt + this.len) {
-      const grown = new Uint32Array(Math.max(mapAt + this.len, this.unitMap.length * 2, 64));
-      grown.set(this.unitMap.subarray(0, mapAt));
-      this.unitMap = grown;
-    }
-    this.unitMap.set(this.map.subarray(0, this.len), mapAt);
-    this.unitLen = mapAt + this.len;
-    this.pieces.push(normStart, -1 - mapAt);
+    this.pieces.push(normStart, -1 - this.unitLen);
+    this.unitLen += this.len;
     this.len = 0;
+  }
+
+  /** The raw offsets of the code units normalised one by one, for the view (`map` is scratch). */
+  unitMap(): Uint32Array {
+    return this.unitLen === 0 ? EMPTY_UNITS : this.map.slice(0, this.unitLen);
   }
 
   run(): void {
@@ -609,7 +612,7 @@ class NormBuilder {
       this.markRun = marks;
       this.markStart = i;
       const s = raw.slice(i, j).normalize('NFKC');
-      this.ensure(this.len + 3 * s.length + 16);
+      this.ensure(this.unitLen + this.len + 3 * s.length + 16);
       let latinBase = false;
       for (let k = 0; k < s.length; k++) {
         let q = s.charCodeAt(k);
@@ -893,9 +896,11 @@ class NormBuilder {
   }
 
   push(unit: number, at: number): void {
-    if (this.len >= this.out.length) this.ensure(this.len + 1);
+    const m = this.unitLen + this.len;
+    if (m >= this.map.length) this.ensure(m + 1);
     this.out[this.len] = unit;
-    this.map[this.len++] = at;
+    this.map[m] = at;
+    this.len++;
   }
 
   pushCp(cp: number, at: number): void {
@@ -908,13 +913,14 @@ class NormBuilder {
     }
   }
 
+  /** Room for `size` raw offsets in `map` (and so for the units in `out`, which is as long). */
   ensure(size: number): void {
-    if (size <= this.out.length) return;
-    const cap = Math.max(size, this.out.length * 2);
+    if (size <= this.map.length) return;
+    const cap = Math.max(size, this.map.length * 2);
     const out = new Uint16Array(cap);
     out.set(this.out.subarray(0, this.len));
     const map = new Uint32Array(cap);
-    map.set(this.map.subarray(0, this.len));
+    map.set(this.map.subarray(0, this.unitLen + this.len));
     this.out = scratchOut = out;
     this.map = scratchMap = map;
   }
