@@ -110,12 +110,9 @@ export class TextView {
   #norm?: string;
   /** `norm` was built one byte per unit (see sinkUnitsFrom): every unit is below U+0100. */
   #normOneByte = false;
-  #pieces?: readonly Piece[];
-  /** Raw offsets of the code units of the pieces normalised one by one (see `Piece`). */
+  #pieces?: readonly number[];
+  /** Raw offsets of the code units of the pieces normalised one by one (see `NormBuilder.pieces`). */
   #unitMap?: Uint32Array;
-  #pieceMaps?: Map<number, Uint32Array>;
-  /** Native pieces looked up once already (walked, not mapped). */
-  #walkedPieces?: Set<number>;
   #squashed?: string;
   #squashedMap?: Uint32Array;
   #invisibles?: Invisible[];
@@ -155,32 +152,19 @@ export class TextView {
     const norm = this.norm;
     if (norm.length === 0) return 0;
     const at = Math.min(Math.max(i, 0), norm.length - 1);
-    // the piece holding `at`, by binary search; its offsets are replayed on first use
+    // the piece holding `at`, by binary search: its unit map, or a replay of its raw text
     const pieces = this.#pieces!;
     let lo = 0;
-    let hi = pieces.length - 1;
+    let hi = (pieces.length >> 1) - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (pieces[mid]!.normStart <= at) lo = mid;
+      if (pieces[2 * mid]! <= at) lo = mid;
       else hi = mid - 1;
     }
-    const piece = pieces[lo]!;
-    if ('mapAt' in piece) return this.#unitMap![piece.mapAt + at - piece.normStart]!;
-    // The first look-up in a piece walks it only up to the unit asked for; a second one replays
-    // the whole piece into a map once (a flagged text is often looked up once, at one place).
-    this.#pieceMaps ??= new Map();
-    let map = this.#pieceMaps.get(lo);
-    if (map === undefined) {
-      this.#walkedPieces ??= new Set();
-      if (!this.#walkedPieces.has(lo)) {
-        this.#walkedPieces.add(lo);
-        return replayPiece(this.raw, piece, at - piece.normStart + 1, null);
-      }
-      map = new Uint32Array(piece.len);
-      replayPiece(this.raw, piece, piece.len, map);
-      this.#pieceMaps.set(lo, map);
-    }
-    return map[at - piece.normStart]!;
+    const normStart = pieces[2 * lo]!;
+    const from = pieces[2 * lo + 1]!;
+    if (from < 0) return this.#unitMap![-from - 1 + at - normStart]!;
+    return replayPiece(this.raw, from, at - normStart);
   }
 
   /** Only letters and digits of `norm` (any script), for split and spaced-out words. */
@@ -302,7 +286,7 @@ export class TextView {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the sink remembers whose units it holds
     sinkView = this;
     this.#pieces = b.pieces;
-    this.#unitMap = b.unitMap;
+    this.#unitMap = b.unitMap();
     this.#invisibles = b.invisibles;
     this.#mixedScriptWords = b.mixed;
     this.#lookalikeWords = b.lookalike;
@@ -438,13 +422,6 @@ export function createTextView(raw: string): TextView {
   return new TextView(raw);
 }
 
-/** A stretch of `norm` and where its raw offsets come from. */
-type Piece =
-  /** Code units normalised one by one: their offsets are stored in the view's unit map from `mapAt`. */
-  | { readonly normStart: number; readonly len: number; readonly mapAt: number }
-  /** A printable-ASCII stretch normalised natively: offsets are replayed on demand. */
-  | { readonly normStart: number; readonly len: number; readonly rawStart: number; readonly lastSpace: boolean };
-
 /**
  * Characters that end a stretch the native path may take: everything but printable ASCII, tab,
  * LF, CR, no-break space, and common symbols that NFKC and lower case leave alone (curly quotes,
@@ -462,7 +439,13 @@ const MIN_NATIVE = 48;
 
 /** Offsets `lineAt` turns into lines by counting line feeds before it builds a table of line starts. */
 const COUNTED_LINES = 2;
-const NATIVE_PIECE = 1 << 16;
+/**
+ * A native stretch is cut into pieces of this many characters, and an offset looked up is replayed
+ * from its piece's start: the families look up a few thousand offsets per MB, scattered, and the
+ * cuts cost less than long replays (with pieces of 64K characters the look-ups took about 1% of a
+ * scan of the bench corpus, with 256 a quarter of that).
+ */
+const NATIVE_PIECE = 256;
 
 // Scratch buffers shared by every builder (one normalisation runs at a time, start to end): a
 // builder per text would allocate and zero two typed arrays, which costs more than the pass itself
@@ -474,13 +457,25 @@ let scratchMap = new Uint32Array(4096);
 /** One pass of normalisation: output code units with their raw offsets, plus what it saw. */
 class NormBuilder {
   readonly raw: string;
+  /** Code units not yet moved to the sink (the first `len`). */
   out: Uint16Array;
+  /**
+   * The raw offset of every code unit normalised one by one, those moved to the sink first: the
+   * unit at `out[k]` has its offset at `map[unitLen + k]`, where it stays when the unit moves (so
+   * a flush copies no offsets, and the view gets them all in one copy at the end).
+   */
   map: Uint32Array;
   /** Code units in `out` not yet moved to the sink. */
   len = 0;
-  readonly pieces: Piece[] = [];
-  /** Raw offsets of every code unit moved out of `out` (pieces with `mapAt` index it): the first `unitLen`. */
-  unitMap: Uint32Array = EMPTY_UNITS;
+  /**
+   * The stretches of `norm` and where their raw offsets come from, two numbers each: where the
+   * stretch starts in `norm` (it ends where the next one starts), then for code units normalised
+   * one by one `-1 - i`, their offsets being in `map` (the view's unit map) from `i`, and for a stretch folded
+   * natively `2 * rawStart + lastSpace`, where a replay of the fold starts (see `replayPiece`).
+   * Numbers, not an object per stretch: a native stretch is cut every NATIVE_PIECE characters.
+   */
+  readonly pieces: number[] = [];
+  /** Code units moved out of `out` so far (their raw offsets are the first in `map`). */
   unitLen = 0;
   lastSpace = true; // drops leading space
   readonly invisibles: Array<{ kind: InvisibleKind; offset: number; count: number; end: number }> = [];
@@ -525,16 +520,14 @@ class NormBuilder {
     if (this.len === 0) return;
     const normStart = sinkLen;
     sinkUnitsFrom(this.out, this.len);
-    const mapAt = this.unitLen;
-    if (this.unitMap.length < mapAt + this.len) {
-      const grown = new Uint32Array(Math.max(mapAt + this.len, this.unitMap.length * 2, 64));
-      grown.set(this.unitMap.subarray(0, mapAt));
-      this.unitMap = grown;
-    }
-    this.unitMap.set(this.map.subarray(0, this.len), mapAt);
-    this.unitLen = mapAt + this.len;
-    this.pieces.push({ normStart, len: this.len, mapAt });
+    this.pieces.push(normStart, -1 - this.unitLen);
+    this.unitLen += this.len;
     this.len = 0;
+  }
+
+  /** The raw offsets of the code units normalised one by one, for the view (`map` is scratch). */
+  unitMap(): Uint32Array {
+    return this.unitLen === 0 ? EMPTY_UNITS : this.map.slice(0, this.unitLen);
   }
 
   run(): void {
@@ -619,7 +612,7 @@ class NormBuilder {
       this.markRun = marks;
       this.markStart = i;
       const s = raw.slice(i, j).normalize('NFKC');
-      this.ensure(this.len + 3 * s.length + 16);
+      this.ensure(this.unitLen + this.len + 3 * s.length + 16);
       let latinBase = false;
       for (let k = 0; k < s.length; k++) {
         let q = s.charCodeAt(k);
@@ -668,7 +661,7 @@ class NormBuilder {
       const normStart = sinkLen;
       j = foldStretch(raw, from, to, lastSpace);
       if (sinkLen !== normStart) {
-        this.pieces.push({ normStart, len: sinkLen - normStart, rawStart: from, lastSpace });
+        this.pieces.push(normStart, 2 * from + (lastSpace ? 1 : 0));
         this.lastSpace = foldSpace;
       }
       if (j < to || to === n) break;
@@ -691,11 +684,8 @@ class NormBuilder {
       for (let k = b; k < j; k++) if (isWordChar(raw.charCodeAt(k))) cut--;
       sinkLen = cut;
       const pieces = this.pieces;
-      while (pieces.length > firstPiece && pieces[pieces.length - 1]!.normStart >= cut) pieces.pop();
-      const last = pieces[pieces.length - 1];
-      if (last !== undefined && pieces.length > firstPiece && last.normStart + last.len > cut) {
-        pieces[pieces.length - 1] = { ...last, len: cut - last.normStart };
-      }
+      // the last piece left ends at the cut (where the next one starts, or `norm` ends)
+      while (pieces.length > firstPiece && pieces[pieces.length - 2]! >= cut) pieces.length -= 2;
       this.lastSpace = FOLD[raw.charCodeAt(b - 1)] === F_SPACE;
       for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
     }
@@ -906,9 +896,11 @@ class NormBuilder {
   }
 
   push(unit: number, at: number): void {
-    if (this.len >= this.out.length) this.ensure(this.len + 1);
+    const m = this.unitLen + this.len;
+    if (m >= this.map.length) this.ensure(m + 1);
     this.out[this.len] = unit;
-    this.map[this.len++] = at;
+    this.map[m] = at;
+    this.len++;
   }
 
   pushCp(cp: number, at: number): void {
@@ -921,13 +913,14 @@ class NormBuilder {
     }
   }
 
+  /** Room for `size` raw offsets in `map` (and so for the units in `out`, which is as long). */
   ensure(size: number): void {
-    if (size <= this.out.length) return;
-    const cap = Math.max(size, this.out.length * 2);
+    if (size <= this.map.length) return;
+    const cap = Math.max(size, this.map.length * 2);
     const out = new Uint16Array(cap);
     out.set(this.out.subarray(0, this.len));
     const map = new Uint32Array(cap);
-    map.set(this.map.subarray(0, this.len));
+    map.set(this.map.subarray(0, this.unitLen + this.len));
     this.out = scratchOut = out;
     this.map = scratchMap = map;
   }
@@ -979,9 +972,7 @@ function sinkReserve(extra: number): void {
 function sinkWiden(extra: number): void {
   const need = sinkLen + extra;
   if (sinkUnits.length < need) sinkUnits = new Uint16Array(Math.max(need, sinkUnits.length * 2, 1024));
-  const units = sinkUnits;
-  const bytes = sinkBytes;
-  for (let k = 0; k < sinkLen; k++) units[k] = bytes[k]!;
+  sinkUnits.set(sinkBytes.subarray(0, sinkLen));
   sinkWide = true;
 }
 
@@ -1171,24 +1162,24 @@ function isWordOrEmphasis(c: number): boolean {
 }
 
 /**
- * Replay the first `count` units of a natively normalised piece with the character-by-character
- * rules: their raw offsets go into `map` when one is given; returns the raw offset of the last.
+ * The raw offset of unit `t` of a natively normalised piece (`from` is `2 * rawStart + lastSpace`,
+ * see `NormBuilder.pieces`), replayed with the character-by-character rules from the piece's start:
+ * at most NATIVE_PIECE characters.
  */
-function replayPiece(raw: string, p: { readonly rawStart: number; readonly lastSpace: boolean }, count: number, map: Uint32Array | null): number {
+function replayPiece(raw: string, from: number, t: number): number {
   let k = 0;
-  let space = p.lastSpace ? 1 : 0;
+  let space = from & 1;
   // the fold's own table and arithmetic (see `foldStretch`): a unit is kept, a space only after
   // something else, emphasis never; the symbols from U+0100 on are all kept. A piece holds no
   // character the table stops at.
-  for (let r = p.rawStart; ; r++) {
+  for (let r = from >>> 1; ; r++) {
     const c = raw.charCodeAt(r);
     const e = c < 0x100 ? BYTE_FOLD[c]! : 1 << BF_KEEP_SHIFT;
     const isSpace = (e >>> BF_SPACE_SHIFT) & 1;
     const kept = ((e >>> BF_KEEP_SHIFT) & 1) | (isSpace & (space ^ 1));
     space = isSpace | (space & (e >>> BF_DROP_SHIFT));
     if (kept === 0) continue;
-    if (map !== null) map[k] = r;
-    if (++k === count) return r;
+    if (k++ === t) return r;
   }
 }
 
