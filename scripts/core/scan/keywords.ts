@@ -816,7 +816,11 @@ let curLast = new Int32Array(64);
 /** Per letter sequence: the bits of its ends seen so far in this pass. */
 let curSequences = new Uint8Array(64);
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
-const curLists: Array<number[] | undefined> = [];
+/**
+ * Made one slot per pattern up front: an empty array written at a pattern's index (in the
+ * thousands) turns into a dictionary, every read and write of which is a hash lookup.
+ */
+let curLists: Array<number[] | undefined> = [];
 let curSeen: Int32Array = new Int32Array(64);
 let curSeenCount = 0;
 /** Stems found, as their start offsets and pattern indices (numbers, not an object per hit). */
@@ -1113,6 +1117,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curLettersDense = t.zeros;
   curStemCount = 0;
   curFirstCount = 0;
+  if (curLists.length < t.trie.patterns.length) curLists = Array.from({ length: t.trie.patterns.length }, () => undefined);
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
   curSeenCount = 0;
