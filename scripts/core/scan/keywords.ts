@@ -200,8 +200,17 @@ const E_REF = 3;
  */
 const E_AFTER = 4;
 const E_AFTER_SPACE = 5;
-/** The trie word's length times 2 (0 when there is none), plus 1: 0 marks an empty slot. */
+/**
+ * The trie word's length times 4 (0 when there is none), plus E_MORE, plus 1: 0 marks an empty
+ * slot.
+ */
 const E_WORD = 6;
+/**
+ * Set in E_WORD when another entry of the same key lies further along the probe sequence (two
+ * trie words of one hash): without it a lookup stops at the first entry of its key, instead of
+ * reading on to the next empty slot, which in a cluster is several entries away.
+ */
+const E_MORE = 2;
 const E_LETTERS = 7;
 
 const KIND_ALNUM = 2;
@@ -682,7 +691,9 @@ function wordTable(gates: ReadonlyMap<number, { firsts: number[]; thens: number[
   const letters: number[] = [];
   for (const { key, gate, word, start } of slots) {
     let slot = slotOf(key, cap - 1);
-    while (entries[slot * ENTRY + E_WORD] !== 0) slot = (slot + 1) & (cap - 1);
+    for (; entries[slot * ENTRY + E_WORD] !== 0; slot = (slot + 1) & (cap - 1)) {
+      if (entries[slot * ENTRY + E_KEY] === key) entries[slot * ENTRY + E_WORD]! |= E_MORE;
+    }
     const e = slot * ENTRY;
     entries[e + E_KEY] = key;
     entries[e + E_WORD] = 1;
@@ -696,7 +707,7 @@ function wordTable(gates: ReadonlyMap<number, { firsts: number[]; thens: number[
       entries[e + E_REF] = start.ref;
       entries[e + E_AFTER] = start.after;
       entries[e + E_AFTER_SPACE] = start.afterSpace;
-      entries[e + E_WORD] = (word.length << 1) | 1;
+      entries[e + E_WORD] = (word.length << 2) | 1;
       entries[e + E_LETTERS] = letters.length;
       for (let i = 0; i < word.length; i++) letters.push(word.charCodeAt(i));
     }
@@ -805,7 +816,11 @@ let curLast = new Int32Array(64);
 /** Per letter sequence: the bits of its ends seen so far in this pass. */
 let curSequences = new Uint8Array(64);
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
-const curLists: Array<number[] | undefined> = [];
+/**
+ * Made one slot per pattern up front: an empty array written at a pattern's index (in the
+ * thousands) turns into a dictionary, every read and write of which is a hash lookup.
+ */
+let curLists: Array<number[] | undefined> = [];
 let curSeen: Int32Array = new Int32Array(64);
 let curSeenCount = 0;
 /** Stems found, as their start offsets and pattern indices (numbers, not an object per hit). */
@@ -863,10 +878,11 @@ function sawWord(t: Tables, s: string, start: number, end: number, h: number, wa
         if (start - curLast[g]! <= t.within[g]!) openGroup(g, curLast[g]!);
       }
     }
-    if (!walked && word >>> 1 === end - start && sameLetters(t.words, e, s, start, end - start)) {
+    if (!walked && word >>> 2 === end - start && sameLetters(t.words, e, s, start, end - start)) {
       walkAfterWord(t.trie, s, start, end, entries, e);
       walked = true;
     }
+    if ((word & E_MORE) === 0) return;
   }
 }
 
@@ -1101,6 +1117,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curLettersDense = t.zeros;
   curStemCount = 0;
   curFirstCount = 0;
+  if (curLists.length < t.trie.patterns.length) curLists = Array.from({ length: t.trie.patterns.length }, () => undefined);
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
   curSeenCount = 0;
