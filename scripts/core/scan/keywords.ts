@@ -21,6 +21,7 @@
 // again; only a word in which a pattern that goes on into longer words may end ("grab*" in
 // "grabbing", see Trie.prefixMin) is walked from its first letter. The trie and the tables are
 // built once, on the first pass after a registration.
+import { ROT13_GATE_WORDS } from './segments.ts';
 import { copyNormUnits, createViewMemo } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 
@@ -75,6 +76,43 @@ export function packGram(letters: string): { lo: number; hi: number } {
     lo = ((lo << 5) | (letters.charCodeAt(i) - 96)) & 0x3fffffff;
   }
   return { lo, hi };
+}
+
+/** Letters packed 5 bits each (a = 1 ... z = 26), the last one lowest, as the pass keeps `lo`. */
+function packLetters(letters: string): number {
+  let packed = 0;
+  for (let i = 0; i < letters.length; i++) packed = (packed << 5) | (letters.charCodeAt(i) - 96);
+  return packed;
+}
+
+// The gate words of rot13 lines (see ROT13_GATE_WORDS in segments.ts), packed: three letters that
+// end a word before a space (looked for at the spaces after the pass), and six letters anywhere in
+// the letters-only stream (found by the gram check, whose `lo` holds the last six). A view whose
+// pass sees none of them is told so (TextView.ruleOutRot13), and building its decoded segments
+// skips the rot13 search, a regular expression over the whole raw text (about 1 ms/MB).
+const [ROT13_GUR, ROT13_LBH, ROT13_NAQ, ROT13_NYY] = ROT13_GATE_WORDS.before.map(packLetters) as [number, number, number, number];
+const [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG] = ROT13_GATE_WORDS.within.map(packLetters) as [number, number, number, number];
+
+/** Per code unit below 128: 1 for the last letter of a three-letter rot13 gate word (r, h, q, y). */
+const ROT13_LAST = new Uint8Array(128);
+for (const w of ROT13_GATE_WORDS.before) ROT13_LAST[w.charCodeAt(2)] = 1;
+
+/**
+ * Whether a three-letter rot13 gate word ends right before one of the spaces the pass listed
+ * (`spaces[from, to)`): read after the pass, from the spaces, so the letter loop carries no test.
+ * Three units that are not all letters may pack to a gate word's number too; that only keeps the
+ * rot13 search, never drops one.
+ */
+function endsRot13Word(u: Uint16Array, spaces: Int32Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const p = spaces[k]!;
+    if (p < 3) continue;
+    const c = u[p - 1]!;
+    if (c >= 128 || ROT13_LAST[c] === 0) continue;
+    const tail = ((u[p - 3]! - 96) << 10) | ((u[p - 2]! - 96) << 5) | (c - 96);
+    if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) return true;
+  }
+  return false;
 }
 
 /** Hash of a lower-case a-z word, as the pass computes it. */
@@ -408,6 +446,7 @@ function compileTables(): Tables {
       }
     });
   });
+  for (const lo of [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG]) setBit(gramBloom, gramSlot(lo));
   // one bit set for every word looked up when it ends: the anchors and companions of the gates,
   // and the words the triggers and stems start with
   const trie = buildTrie();
@@ -830,6 +869,8 @@ let curStemCount = 0;
 /** The pass's `firstEnds` pairs so far (twice their number in `curFirstCount`), past MAX_FIRST_ENDS: counted only. */
 let curFirstEnds: Int32Array = new Int32Array(64);
 let curFirstCount = 0;
+/** A rot13 gate word of six letters was seen (see ROT13_VTABER). */
+let curRot13 = false;
 /** First-gram ends kept per view: a flood of one phrase makes its finder read the text itself instead. */
 const MAX_FIRST_ENDS = 1024;
 const NO_FIRST_ENDS = new Int32Array(0);
@@ -924,6 +965,7 @@ function gramHigh(s: string, i: number): number {
 
 /** The letters-only stream's last 8 letters end at `s[i]`; `lo` packs the last six. */
 function sawLetters(lo: number, i: number): void {
+  if (lo === ROT13_VTABER || lo === ROT13_VAFGEH || lo === ROT13_FLFGRZ || lo === ROT13_CEBZCG) curRot13 = true;
   const list = curTables.grams.get(lo);
   if (list === undefined) return;
   const hi = gramHigh(curText, i);
@@ -1117,6 +1159,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curLettersDense = t.zeros;
   curStemCount = 0;
   curFirstCount = 0;
+  curRot13 = false;
   if (curLists.length < t.trie.patterns.length) curLists = Array.from({ length: t.trie.patterns.length }, () => undefined);
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
@@ -1228,6 +1271,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   }
   if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawLetters(gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
+  if (!curRot13 && !endsRot13Word(u, spaces, spaceBase, spaceCount)) view.ruleOutRot13();
   let triggers = NO_TRIGGERS;
   if (curSeenCount > 0) {
     const found = new Map<string, number[]>();

@@ -380,10 +380,12 @@ function selectorPayloads(raw: string, invisibles: readonly Invisible[], c: Coll
 /**
  * base64 / base64url, hex, percent-encoded and rot13 text that decodes to readable text, and
  * lines whose letters are spaced out or split ("i g n o r e", "in-struc-tions") joined up.
+ * `rot13: false` skips the search for rot13 lines, for a caller that knows the text holds none of
+ * their gate words (the keyword pass tells, see `TextView.ruleOutRot13`).
  *
  * @example extractDecoded('aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=')[0].text // 'ignore all previous instructions'
  */
-export function extractDecoded(raw: string): RawSegment[] {
+export function extractDecoded(raw: string, rot13 = true): RawSegment[] {
   const c = new Collector(SEGMENT_LIMITS.decodedSegments, SEGMENT_LIMITS.decodedChars);
   // one search for a backslash spares most texts the searches for its two escapes
   const backslash = raw.includes('\\');
@@ -393,7 +395,7 @@ export function extractDecoded(raw: string): RawSegment[] {
   if (runs !== null) spacedHex(raw, runs.hex, c);
   percentEncoded(raw, c); // finds its '%' itself
   if (backslash) unicodeEscapes(raw, c);
-  rot13Lines(raw, c);
+  if (rot13) rot13Lines(raw, c);
   if (runs !== null) spacedLetters(raw, runs.stretches, c);
   return c.out.sort((a, b) => a.offset - b.offset);
 }
@@ -704,6 +706,14 @@ function isUrlPlain(ch: number): boolean {
 // lets through (half the time of the alternation). ROT13_ANCHOR matches where a word holds its
 // anchor, exactly when the word is there; anchorOffset says where the word starts.
 const ROT13_ANCHOR = /gur |bh (?<=lbh )|q (?<=naq )|yy (?<=nyy )|v(?:taber|afgehpg)|z(?:(?<=flfgrz)|cg(?<=cebzcg))/gi;
+/**
+ * ROT13_ANCHOR's gate words as the keyword pass looks for them in `norm` (keywords.ts): a match
+ * leaves its ASCII letters, lower-cased, in `norm`, the first four at the end of a run of letters
+ * and followed by a space (white space is collapsed, never dropped after a letter), the others
+ * anywhere in a run of letters (the first six letters of "vafgehpg" stand for it). A test holds
+ * the two to each other.
+ */
+export const ROT13_GATE_WORDS = { before: ['gur', 'lbh', 'naq', 'nyy'], within: ['vtaber', 'vafgeh', 'flfgrz', 'cebzcg'] } as const;
 const ROT13_HINT = /(?<![A-Za-z])(?:gur|naq|lbh|lbhe|vf|nyy|bs|gb|vtaber|cerivbhf|cevbe|vafgehpgvbaf|flfgrz|cebzcg|ehyrf|sbetrg|qvfertneq|abj|jvgu|guvf|gung|ner|jvyy|zhfg|frperg|cnffjbeq|erirny|birevqr|nobir)(?![A-Za-z])/gi;
 const ROT13_MENTION = /rot ?-?13|ebg ?-?13|caesar cipher/i;
 const COMMON = new Set(

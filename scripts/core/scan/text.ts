@@ -126,6 +126,8 @@ export class TextView {
   #fences?: Array<[number, number]>;
   #hidden?: Segment[];
   #decoded?: Segment[];
+  /** Whether the raw text may hold a gate word of rot13 lines (false only when the keyword pass ruled it out). */
+  #mayHoldRot13 = true;
 
   constructor(raw: string, depth = 0) {
     this.raw = raw;
@@ -233,7 +235,22 @@ export class TextView {
 
   #buildDecoded(): Segment[] {
     const depth = this.depth + 1;
-    return (this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw).map((s) => ({ ...s, view: new TextView(s.text, depth) })));
+    return (this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw, this.#mayHoldRot13).map((s) => ({ ...s, view: new TextView(s.text, depth) })));
+  }
+
+  /**
+   * Note that the raw text holds none of the gate words of rot13 lines (ROT13_ANCHOR in
+   * segments.ts): the keyword pass, which reads every word of `norm` anyway, tells this before
+   * the decoded segments are built, and their search then skips a regular expression over the
+   * whole raw text.
+   */
+  ruleOutRot13(): void {
+    this.#mayHoldRot13 = false;
+  }
+
+  /** False once `ruleOutRot13` was called. */
+  get mayHoldRot13(): boolean {
+    return this.#mayHoldRot13;
   }
 
   /** 1-based line of a raw offset. */
