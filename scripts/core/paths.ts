@@ -223,11 +223,21 @@ function checkNewFileName(name: string): string | null {
   return null;
 }
 
+/** fileNameKey by name; bounded as CHECKED is. */
+const KEYS = new Map<string, string>();
+
 /** Key under which two names are "the same" on a case-insensitive or normalising file system. */
 export function fileNameKey(name: string): string {
+  // Packages repeat the same few names: remember recent keys (a look-up costs less than the case mapping).
+  let key = KEYS.get(name);
+  if (key !== undefined) return key;
   // ASCII: NFC changes nothing, and upper-then-lower case is plain lower case
-  if (ASCII_RE.test(name)) return name.toLowerCase();
-  return name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+  key = ASCII_RE.test(name) ? name.toLowerCase() : name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+  if (name.length <= MAX_FILE_NAME_LENGTH) {
+    if (KEYS.size >= CHECKED_LIMIT) KEYS.clear();
+    KEYS.set(name, key);
+  }
+  return key;
 }
 
 /** A problem with one name of a set: its own path problem, or a collision with another name. */
@@ -237,6 +247,9 @@ export interface FileNameProblem {
   kind: 'unsafe' | 'collision';
 }
 
+/** Up to this many names, each key is compared with the earlier ones instead of kept in a map. */
+const FEW_NAMES = 16;
+
 /**
  * Check every name of a package: each unsafe name (see `checkFileName`), each name equal to an
  * earlier one ignoring case and Unicode form, and each file that is also used as a folder.
@@ -245,6 +258,7 @@ export interface FileNameProblem {
  * // [{ name: 'soul.md', kind: 'collision', problem: 'is the same as "SOUL.md" when case and Unicode form are ignored; rename one of them' }]
  */
 export function checkFileNames(names: Iterable<string>): FileNameProblem[] {
+  if (Array.isArray(names) && names.length <= FEW_NAMES && flatNames(names)) return checkFlatNames(names);
   const problems: FileNameProblem[] = [];
   const firstByKey = new Map<string, string>();
   const folders = new Map<string, string>();
@@ -274,6 +288,40 @@ export function checkFileNames(names: Iterable<string>): FileNameProblem[] {
     if (inside !== undefined) {
       problems.push({ name, kind: 'collision', problem: `is a file, but ${quoteName(inside)} uses it as a folder; rename one of them` });
     }
+  }
+  return problems;
+}
+
+/** Whether every name is a string without a '/': no name can be a folder of another. */
+function flatNames(names: readonly unknown[]): names is readonly string[] {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (typeof name !== 'string' || name.includes('/')) return false;
+  }
+  return true;
+}
+
+/**
+ * checkFileNames of a package's few names in one folder (the usual package): the same problems in
+ * the same order, without the maps and lists the general way builds. A key holds a '/' exactly
+ * when its name does (case and NFC never add or remove one), so no name is used as a folder, and
+ * the first earlier name with the same key is the one the general way's map holds.
+ */
+function checkFlatNames(names: readonly string[]): FileNameProblem[] {
+  const problems: FileNameProblem[] = [];
+  const keys: string[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const problem = checkFileName(name);
+    if (problem) problems.push({ name, problem, kind: 'unsafe' });
+    const key = fileNameKey(name);
+    for (let j = 0; j < i; j++) {
+      if (keys[j] === key) {
+        problems.push({ name, kind: 'collision', problem: `is the same as ${quoteName(names[j]!)} when case and Unicode form are ignored; rename one of them` });
+        break;
+      }
+    }
+    keys.push(key);
   }
   return problems;
 }
