@@ -1,7 +1,11 @@
 // Per-package shortcuts outside the rule families' text passes (remembered name keys and
-// extensions, few names checked in place) must give exactly what the plain computation gives.
+// extensions, few names checked in place, a scan's names handed to the file family) must give exactly what the plain computation gives.
 // Each test compares with a plain reference, on first and on remembered calls.
 import { describe, expect, it } from 'vitest';
+import { scanPackage } from '../../scripts/core/scan/engine.ts';
+import { FAMILIES } from '../../scripts/core/scan/rules/index.ts';
+import type { RuleFamily } from '../../scripts/core/scan/types.ts';
+import { fileNamesOf } from '../../scripts/core/manifest/context.ts';
 import { checkFileNames, fileNameKey } from '../../scripts/core/paths.ts';
 import { extensionOf } from '../../scripts/core/package.ts';
 import { generator, randomText } from '../helpers/random.ts';
@@ -49,5 +53,42 @@ describe('extensionOf', () => {
   it('gives the plain extension on remembered calls after the names were seen in another case', () => {
     const names = ['a.MD', 'a.md', 'A.Md', 'x.JSON', 'x.json', '.png', 'a/.png', `${'y'.repeat(130)}.PNG`];
     for (let round = 0; round < 3; round++) for (const name of names) expect(extensionOf(name), name).toBe(reference(name));
+  });
+});
+
+describe("a scan's file names", () => {
+  // what the file family reads during a scan, and the keys it listed itself before the engine handed them over
+  const seen = (files: object): { handed: readonly string[]; listed: string[] } => {
+    let result = { handed: [] as readonly string[], listed: [] as string[] };
+    const spy: RuleFamily = {
+      name: 'spy',
+      rules: [],
+      check(ctx) {
+        result = { handed: fileNamesOf(ctx), listed: [...Object.keys(ctx.files), ...ctx.invalidEntries] };
+      },
+    };
+    const families = FAMILIES as RuleFamily[];
+    families.push(spy);
+    try {
+      scanPackage(files as Record<string, string>, { now: () => 0 });
+    } finally {
+      families.pop();
+    }
+    return result;
+  };
+
+  it('are the keys of the sanitised files in their order, for index-like names, other entries and proxies too', () => {
+    const rand = generator(41);
+    const alphabet = ['a.md', 'A.md', '1', '01', '10', '9', '2.md', 'b.md', '-1', 'x/a.md', '', '__proto__', '4294967295', '4294967294'];
+    for (let i = 0; i < 500; i++) {
+      const files: Record<string, unknown> = {};
+      const count = 1 + Math.floor(rand() * 7);
+      for (let k = 0; k < count; k++) files[alphabet[Math.floor(rand() * alphabet.length)]!] = rand() < 0.15 ? 5 : 'text';
+      const ownKeys = Object.keys(files).reverse();
+      for (const input of [files, new Proxy(files, { ownKeys: () => ownKeys })]) {
+        const { handed, listed } = seen(input);
+        expect(handed, JSON.stringify(ownKeys)).toEqual(listed);
+      }
+    }
   });
 });

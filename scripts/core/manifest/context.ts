@@ -37,6 +37,16 @@ export function fileNamesOf(ctx: ScanContext): readonly string[] {
 }
 
 /**
+ * Tell fileNamesOf a scan's string entries before it is asked, in the order Object.keys(ctx.files)
+ * lists them (the engine has them from sanitising the files), so that the keys of ctx.files, a
+ * null-prototype object in dictionary mode, need not be listed again.
+ */
+export function rememberFileNames(ctx: ScanContext, names: readonly string[]): void {
+  slotFor(ctx);
+  slotNames = ctx.invalidEntries.length === 0 ? names : [...names, ...ctx.invalidEntries];
+}
+
+/**
  * parseManifest over a scan's soul.json, with name matching and file references, computed once
  * per context.
  *

@@ -6,6 +6,7 @@ import { keywordsOf } from './keywords.ts';
 import { SCANNER_VERSION } from '../version.ts';
 import { IMAGE_EXTENSIONS, extensionOf } from '../package.ts';
 import { sortNames } from '../paths.ts';
+import { rememberFileNames } from '../manifest/context.ts';
 import type { Emission, Finding, ScanContext, ScanOptions, ScanResult, Severity, TextFile } from './types.ts';
 import { STAGES } from './types.ts';
 
@@ -171,7 +172,8 @@ export function scanPackage(files: Readonly<Record<string, string>>, options: Sc
   const now = options.now ?? defaultNow;
   const started = now();
   const { safe, names, invalid } = sanitizeFiles(files);
-  const ctx = contextOf(safe, sortNames(names), options, invalid);
+  const ctx = contextOf(safe, sortNames(names.slice()), options, invalid);
+  if (inKeyOrder(names)) rememberFileNames(ctx, names);
   const kept = createFindingSet();
   const lines = createLineCounter(ctx.texts);
   let crashed = false;
@@ -246,6 +248,20 @@ function sanitizeFiles(files: unknown): { safe: Record<string, string>; names: s
     }
   }
   return { safe, names, invalid };
+}
+
+/**
+ * Whether names taken from Object.keys of the files, in that order, are also the order of
+ * Object.keys of the sanitised object they were set on: true unless one may be an array index
+ * (those start with a digit), which an object lists first in ascending order whatever the order
+ * of setting (and an exotic object, such as a proxy, may list in another order).
+ */
+function inKeyOrder(names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) {
+    const c = names[i]!.charCodeAt(0);
+    if (c >= 0x30 && c <= 0x39) return false;
+  }
+  return true;
 }
 
 /** Lines of raw offsets, per text file of a scan. */
