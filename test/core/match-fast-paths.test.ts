@@ -1,6 +1,7 @@
 // The matcher's fast paths against what they replaced: the split-phrase prefilter (one pass for
-// the phrases' first letters, not a string of a view's a-z letters) and the keyword places of
-// non-ASCII keywords (a table of first characters, not one regular expression).
+// the phrases' first letters, not a string of a view's a-z letters) and the keyword places (a
+// native search per ASCII keyword and a table of first characters for the others, not one regular
+// expression of them all).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPhraseGate } from '../../scripts/core/scan/context.ts';
@@ -84,8 +85,8 @@ describe('split phrases, found by one pass over the letters', () => {
   });
 });
 
-describe('keyword places, by first characters for non-ASCII keywords', () => {
-  const WORDS = ['無視', '無視して', '忽略', '系统', '系统提示', 'システム', 'игнорир', 'игнорируй', 'sistema', 'sist', 'tu', 'ignorez', '😀x', 'é', 'ég'];
+describe('keyword places, by a search per ASCII keyword and by first characters for the others', () => {
+  const WORDS = ['無視', '無視して', '忽略', '系统', '系统提示', 'システム', 'игнорир', 'игнорируй', 'sistema', 'sist', 'stem', 'tu', 'aa', 'ignorez', '😀x', 'é', 'ég'];
   // the places as one alternation of every keyword, longest first, found at every start
   const reference = (norm: string, words: readonly string[]): Map<string, number[]> => {
     const sorted = [...new Set(words)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
@@ -102,7 +103,7 @@ describe('keyword places, by first characters for non-ASCII keywords', () => {
     return out;
   };
   const sortedEntries = (m: Map<string, number[]>): Array<[string, number[]]> => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  const PIECE = fc.constantFrom('無視', '無', '視して', '忽略', '系统提示', '系', '统', 'システム', 'игнорируй', 'игнор', 'sistema', 'sist', 'tu', 'ignorez', '😀', 'x', 'é', 'g', ' ', '.', 'a');
+  const PIECE = fc.constantFrom('無視', '無', '視して', '忽略', '系统提示', '系', '统', 'システム', 'игнорируй', 'игнор', 'sistema', 'sist', 'em', 'tu', 'ignorez', '😀', 'x', 'é', 'g', ' ', '.', 'a', 'aaa');
 
   it('are the places the alternation finds', () => {
     let found = 0;
@@ -121,6 +122,12 @@ describe('keyword places, by first characters for non-ASCII keywords', () => {
   it('stop listing a keyword at 256 places', () => {
     const view = new TextView('無視 '.repeat(300));
     expect(keywordPositions(view, ['無視']).get('無視')?.length).toBe(256);
+    // overlapping places count one by one: 'aa' is at every offset of a run of 'a'
+    const run = new TextView('tu ' + 'a'.repeat(300) + ' tu');
+    const places = keywordPositions(run, ['aa', 'tu', 'a']);
+    expect(places.get('aa')).toEqual(Array.from({ length: 256 }, (_, i) => 3 + i));
+    expect(places.get('a')?.length).toBe(256);
+    expect(places.get('tu')).toEqual([0, 304]);
   });
 });
 

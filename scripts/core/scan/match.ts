@@ -123,26 +123,28 @@ interface Hit {
 }
 
 /**
- * Phrase rules are run only near their keywords: one pass of a combined keyword pattern per rule
- * set and view finds where each rule's `anyOf` words occur, then each pattern runs on the windows
+ * Phrase rules are run only near their keywords: the places of each rule's `anyOf` words in a view
+ * are found once per rule set (`positionsOf`), then each pattern runs on the windows
  * around those places that a match can cover (`anchorWindows`). A rule without `anyOf`, or with
  * more than MAX_POSITIONS occurrences of a keyword, runs over the whole text.
  */
 const MAX_POSITIONS = 256;
 
 export interface Compiled {
-  /** Alternation of every keyword of the set that starts with an ASCII character, longest first. */
-  readonly trigger: RegExp | null;
-  /** For each keyword, the keywords that are its prefixes (including itself). */
-  readonly prefixes: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The keywords of the set that start with an ASCII character, each looked for on its own by a
+   * native search (see `positionsOf`).
+   */
+  readonly narrow: readonly string[];
   /** The keywords that start with any other character (CJK, Cyrillic, ...), by that character. */
   readonly wide: WideKeywords | null;
 }
 
 /**
- * Keywords by their first code unit (128 or above). V8 runs an alternation of a hundred CJK
- * words at about 10 ns a character (its quick checks are built for ASCII first characters); one
- * table test per character finds the same places several times faster.
+ * Keywords by their first code unit (128 or above). A CJK rule set holds dozens of keywords: one
+ * table test per character finds all their places in one pass, where a search per keyword would
+ * read the text dozens of times (and V8 runs an alternation of a hundred CJK words at about 10 ns a
+ * character: its quick checks are built for ASCII first characters).
  */
 interface WideKeywords {
   /** A bit per first code unit. */
@@ -151,13 +153,9 @@ interface WideKeywords {
   readonly byFirst: ReadonlyMap<number, readonly string[]>;
 }
 
-const NO_KEYWORDS: Compiled = { trigger: null, prefixes: new Map(), wide: null };
+const NO_KEYWORDS: Compiled = { narrow: [], wide: null };
 /** Keyword positions of a view for a rule set: keyword → sorted norm offsets. */
 const POSITIONS: ViewMemo<Map<Compiled, Map<string, number[]>>> = createViewMemo();
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Compiled keyword sets by their words. Not by the rule list: lists are built per file (as
@@ -176,11 +174,7 @@ function compile(rules: readonly PhraseRule[]): Compiled {
   const key = sorted.join('\u0000');
   let c = COMPILED_WORDS.get(key);
   if (c === undefined) {
-    const prefixes = new Map<string, string[]>();
-    for (const w of sorted) prefixes.set(w, sorted.filter((p) => w.startsWith(p)));
-    const narrow = sorted.filter((w) => w.charCodeAt(0) < 128);
-    // the keywords are literals, so the alternation is linear-time
-    c = { trigger: narrow.length ? new RegExp(narrow.map(escapeRegExp).join('|'), 'g') : null, prefixes, wide: wideKeywords(sorted.filter((w) => w.charCodeAt(0) >= 128)) };
+    c = { narrow: sorted.filter((w) => w.charCodeAt(0) < 128), wide: wideKeywords(sorted.filter((w) => w.charCodeAt(0) >= 128)) };
     if (COMPILED_WORDS.size >= MAX_COMPILED_WORDS) COMPILED_WORDS.clear();
     COMPILED_WORDS.set(key, c);
   }
@@ -217,22 +211,25 @@ function positionsOf(view: TextView, compiled: Compiled): Map<string, number[]> 
   let found = byView.get(compiled);
   if (found) return found;
   found = new Map();
-  const re = compiled.trigger;
-  if (re) {
-    const norm = view.norm;
-    re.lastIndex = 0;
-    // every start position, so keywords inside longer keywords are found too
-    for (let m = re.exec(norm); m !== null; m = re.exec(norm)) {
-      for (const k of compiled.prefixes.get(m[0]) ?? [m[0]]) record(found, k, m.index);
-      re.lastIndex = m.index + 1;
-    }
+  const norm = view.norm;
+  // Every place of each keyword, overlapping ones too, in order, up to MAX_POSITIONS. One native
+  // search per keyword, stopping at the last place kept, costs less than one alternation of them
+  // all at every start: that built a match (array and string) per place, and ran on to the end of
+  // the text for keywords long since listed in full; and each set of keywords was one more
+  // regular expression to compile, twice (one- and two-byte text), in a process where V8 compiles
+  // regular expressions without optimisations once they hold 16 MB of code (see `wideNorm`).
+  for (const k of compiled.narrow) {
+    let at = norm.indexOf(k);
+    if (at === -1) continue;
+    const list: number[] = [];
+    for (; at !== -1 && list.length < MAX_POSITIONS; at = norm.indexOf(k, at + 1)) list.push(at);
+    found.set(k, list);
   }
   const wide = compiled.wide;
   if (wide !== null) {
-    // every keyword that starts at a place is there (the longest and its prefixes, as above); a
-    // keyword's first unit tells the two lists apart, so each keyword's places come in order
+    // every keyword that starts at a place is recorded there; a keyword's first unit tells the two
+    // lists apart, so each keyword's places come in order
     const { firsts, byFirst } = wide;
-    const norm = view.norm;
     const n = norm.length;
     for (let i = 0; i < n; i++) {
       const c = norm.charCodeAt(i);

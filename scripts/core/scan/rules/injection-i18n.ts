@@ -829,7 +829,11 @@ const MAX_RULE_SETS = 512;
 const STEMS = new Set<string>();
 
 function ruleSetOf(view: TextView): PhraseRuleSet | null {
-  STEMS.clear();
+  // Most texts hold no stem, no other script and no segment: no rule can fire, and there is
+  // nothing to gather (clearing even an empty set is a call into the runtime that allocates)
+  const own = keywordsOf(view);
+  if (own.stemAtStart === null && own.stems.length === 0 && own.scripts === 0 && view.hidden.length === 0 && view.decoded.length === 0) return null;
+  if (STEMS.size > 0) STEMS.clear();
   const scripts = collectStems(view, STEMS);
   if (STEMS.size === 0 && scripts === 0) return null;
   let key = String(scripts);
