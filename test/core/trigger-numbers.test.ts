@@ -3,7 +3,7 @@
 // test compares that with the plain meaning: the keys found, by string, the slow way.
 import { describe, expect, it } from 'vitest';
 import '../../scripts/core/scan/rules/index.ts';
-import { keywordsOf, registerTriggers, triggerBitsOf, triggerBitTable, triggerNumber } from '../../scripts/core/scan/keywords.ts';
+import { keywordsOf, registerTriggerBits, registerTriggers, triggerBitsOf, triggerNumber } from '../../scripts/core/scan/keywords.ts';
 import { fastPaths, registerGates, triggersOf } from '../../scripts/core/scan/rules/code-execution.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 import { generator, randomText } from '../helpers/random.ts';
@@ -74,7 +74,7 @@ describe('trigger keys by number', () => {
 
 describe('trigger bits', () => {
   const BITS = new Map(KEYS.map((key, k) => [key, 1 << k]));
-  const table = triggerBitTable(KEYS, (key) => BITS.get(key)!);
+  const table = registerTriggerBits(KEYS, (key) => BITS.get(key)!);
   it('ORs the bits of the keys found, as a walk over the keys found by string does', () => {
     for (const raw of TEXTS) {
       const view = new TextView(raw);
@@ -82,6 +82,11 @@ describe('trigger bits', () => {
       for (const key of plainTriggers(view.norm).keys()) slow |= BITS.get(key)!;
       expect(triggerBitsOf(view, table), raw).toBe(slow);
     }
+  });
+  it('registers the keys it makes bits for', () => {
+    const only = registerTriggerBits(['zqbitsonly'], () => 4);
+    expect(triggerBitsOf(new TextView('a zqbitsonly b'), only)).toBe(4);
+    expect(triggersOf(new TextView('a zqbitsonly b')).get('zqbitsonly')).toEqual([2]);
   });
   it('gives no bits for a key numbered after the table was built', () => {
     const late = 'zqlatecomer';

@@ -165,10 +165,12 @@ export function triggerNumber(key: string): number {
 }
 
 /**
- * An array by trigger number of the bits `bitsOf(key)` gives the keys listed, for `triggerBitsOf`
- * (0 for any other key).
+ * Register trigger keys of a family that asks only which of them occur (not a rule's gate words,
+ * see registerGates in code-execution.ts): returns, by trigger number, the bits `bitsOf(key)`
+ * gives each key, for `triggerBitsOf` (0 for any other key).
  */
-export function triggerBitTable(keys: Iterable<string>, bitsOf: (key: string) => number): Int32Array {
+export function registerTriggerBits(keys: readonly string[], bitsOf: (key: string) => number): Int32Array {
+  registerTriggers(keys);
   const bits: number[] = [];
   for (const key of keys) {
     const n = triggerNumber(key);
@@ -178,7 +180,7 @@ export function triggerBitTable(keys: Iterable<string>, bitsOf: (key: string) =>
   return Int32Array.from(bits);
 }
 
-/** The bits of `table` (see triggerBitTable) of the trigger keys found in a view, OR-ed. */
+/** The bits of `table` (see registerTriggerBits) of the trigger keys found in a view, OR-ed. */
 export function triggerBitsOf(view: TextView, table: Int32Array): number {
   const keys = keywordsOf(view).triggerKeys;
   let bits = 0;

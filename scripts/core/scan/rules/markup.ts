@@ -5,8 +5,8 @@
 // One pass over the tags of a file (a bounded, quote-aware tokenizer, not a regex over the whole
 // text) plus markdown links and images. Markup shown as code (fenced blocks, inline code spans)
 // renders as text, so it is only noted (info); `.svg` files are markup through and through.
-import { clip, inFence, inInlineCode, isCommandRefused, rawSourceOf, registerGates } from './code-execution.ts';
-import { triggerBitTable, triggerBitsOf } from '../keywords.ts';
+import { clip, inFence, inInlineCode, isCommandRefused, rawSourceOf } from './code-execution.ts';
+import { registerTriggerBits, triggerBitsOf } from '../keywords.ts';
 import type { RawSource } from './code-execution.ts';
 import type { RuleFamily, RuleInfo, ScanContext, Emit, Severity, TextFile } from '../types.ts';
 
@@ -344,11 +344,14 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
 
 const TAG_GATES = 'abcdefghijklmnopqrstuvwxyz'.split('').map((c) => `<${c}*`);
 const LINK_GATES = ['](', ']:'];
-registerGates([{ gate: TAG_GATES }, { gate: LINK_GATES }]);
 const TAGS = 1;
 const LINKS = 2;
-/** TAGS for a tag gate, LINKS for a link gate, by trigger number: one read per word a file triggers. */
-const GATE_BITS = triggerBitTable([...TAG_GATES, ...LINK_GATES], (key) => (LINK_GATES.includes(key) ? LINKS : TAGS));
+/**
+ * TAGS for a tag gate, LINKS for a link gate, by trigger number: one read per word a file triggers.
+ * Registered as trigger bits, not as rules' gates: the gates of every view would list their places
+ * for nothing.
+ */
+const GATE_BITS = registerTriggerBits([...TAG_GATES, ...LINK_GATES], (key) => (LINK_GATES.includes(key) ? LINKS : TAGS));
 
 const MAX_TAGS = 1 << 20;
 

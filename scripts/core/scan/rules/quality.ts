@@ -3,8 +3,7 @@
 // length of every text file (QUALITY010, info). Advice is info and costs no points; warnings are
 // kept for real problems (an almost empty persona, TODOs, a description that says nothing), so an
 // ordinary, well-written soul scores 100.
-import { registerGates } from './code-execution.ts';
-import { triggerBitTable, triggerBitsOf } from '../keywords.ts';
+import { registerTriggerBits, triggerBitsOf } from '../keywords.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
 const CATEGORY = 'quality';
@@ -133,7 +132,6 @@ const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly r
   { gate: ['here)'], re: /\((?:your|insert) [^()\n]{1,40} here\)/giy, needle: '(' },
   { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g, weak: 'your*', literal: 'YOUR_' },
 ];
-registerGates(PLACEHOLDERS);
 
 /** The first placeholder in a text outside code, or null. */
 export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
@@ -266,17 +264,17 @@ const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp;
     words: ['never', 'do not', "don't", 'avoid*', 'refuse*', 'decline*', 'boundar*', 'limit*', "won't", 'will not'],
   },
 ];
-registerGates(SECTIONS.map((s) => ({ gate: s.words })));
 
 /**
  * Per gate word, by trigger number: bit k for PLACEHOLDERS[k] (bit WEAK_BIT + k for its weak word)
- * and bit SECTION_BIT + j for SECTIONS[j].
+ * and bit SECTION_BIT + j for SECTIONS[j]. Registered as trigger bits, not as rules' gates (this
+ * family only asks which words occur): the gates of every view would list their places for nothing.
  */
 const SECTION_BIT = PLACEHOLDERS.length;
 const WEAK_BIT = SECTION_BIT + SECTIONS.length;
 const PLACEHOLDER_BITS = ((1 << SECTION_BIT) - 1) | (((1 << PLACEHOLDERS.length) - 1) << WEAK_BIT);
 const GATE_LISTS = [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s) => s.words)];
-const GATE_BITS = triggerBitTable(GATE_LISTS.flat(), (w) => {
+const GATE_BITS = registerTriggerBits(GATE_LISTS.flat(), (w) => {
   let bits = 0;
   GATE_LISTS.forEach((words, k) => {
     if (words.includes(w)) bits |= w === PLACEHOLDERS[k]?.weak ? 1 << (WEAK_BIT + k) : 1 << k;
