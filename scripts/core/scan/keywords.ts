@@ -140,6 +140,57 @@ const MAX_TRIGGER_POSITIONS = 1 << 15;
 /** Trigger keys found in a view, each with the `norm` offsets where it starts. */
 export type Triggers = ReadonlyMap<string, readonly number[]>;
 
+/**
+ * Trigger keys by number, in the order first numbered (see triggerNumber). A number stays the same
+ * whatever is registered after it, so a table a family builds once by these numbers stays right.
+ */
+const KEY_NUMBERS = new Map<string, number>();
+const KEYS: string[] = [];
+
+/**
+ * The number of a trigger key (registered or not yet): the pass reports the keys it found by
+ * number, so that what a key opens is read from an array indexed by it, not looked up by string
+ * per key and view.
+ *
+ * @example keywordsOf(view).triggerKeys.includes(triggerNumber('curl')) // 'curl' occurs in the view
+ */
+export function triggerNumber(key: string): number {
+  let n = KEY_NUMBERS.get(key);
+  if (n === undefined) {
+    n = KEYS.length;
+    KEYS.push(key);
+    KEY_NUMBERS.set(key, n);
+  }
+  return n;
+}
+
+/**
+ * Register trigger keys of a family that asks only which of them occur (not a rule's gate words,
+ * see registerGates in code-execution.ts): returns, by trigger number, the bits `bitsOf(key)`
+ * gives each key, for `triggerBitsOf` (0 for any other key).
+ */
+export function registerTriggerBits(keys: readonly string[], bitsOf: (key: string) => number): Int32Array {
+  registerTriggers(keys);
+  const bits: number[] = [];
+  for (const key of keys) {
+    const n = triggerNumber(key);
+    while (bits.length <= n) bits.push(0);
+    bits[n]! |= bitsOf(key);
+  }
+  return Int32Array.from(bits);
+}
+
+/** The bits of `table` (see registerTriggerBits) of the trigger keys found in a view, OR-ed. */
+export function triggerBitsOf(view: TextView, table: Int32Array): number {
+  const keys = keywordsOf(view).triggerKeys;
+  let bits = 0;
+  for (let k = 0; k < keys.length; k++) {
+    const n = keys[k]!;
+    if (n < table.length) bits |= table[n]!;
+  }
+  return bits;
+}
+
 const KIND_TRIGGER = 0;
 const KIND_STEM = 1;
 
@@ -156,6 +207,8 @@ interface Pattern {
   readonly rank: number;
   /** Trigger: leading spaces taken off its text (" ncat"): the trie holds the rest, which must follow them. */
   readonly lead: number;
+  /** Trigger: the key's number (see triggerNumber); -1 for a stem. */
+  readonly number: number;
 }
 
 interface Trie {
@@ -554,7 +607,7 @@ function buildTrie(): Trie {
     const text = full.trimStart();
     const lead = full.length - text.length;
     if (text.length === 0) continue;
-    patterns.push({ kind: KIND_TRIGGER, key, length: text.length, wordStart: lead > 0 || isAlnumCode(text.charCodeAt(0)), wholeWord: !key.endsWith('*') && isAlnumCode(text.charCodeAt(text.length - 1)), rank: 0, lead });
+    patterns.push({ kind: KIND_TRIGGER, key, length: text.length, wordStart: lead > 0 || isAlnumCode(text.charCodeAt(0)), wholeWord: !key.endsWith('*') && isAlnumCode(text.charCodeAt(text.length - 1)), rank: 0, lead, number: triggerNumber(key) });
     texts.push(text);
   }
   let rank = 0;
@@ -562,7 +615,7 @@ function buildTrie(): Trie {
     const text = stem.trimEnd();
     if (text.length === 0) continue;
     if (!isAlnumCode(text.charCodeAt(0))) throw new Error(`stem "${stem}" must start with a letter or digit`);
-    patterns.push({ kind: KIND_STEM, key: text, length: text.length, wordStart: true, wholeWord: stem.length !== text.length, rank: rank++, lead: 0 });
+    patterns.push({ kind: KIND_STEM, key: text, length: text.length, wordStart: true, wholeWord: stem.length !== text.length, rank: rank++, lead: 0, number: -1 });
     texts.push(text);
   }
   const classOf = new Uint8Array(65536);
@@ -767,6 +820,11 @@ export interface ViewKeywords {
   readonly dense: Uint8Array;
   /** Per group: a letter sequence was seen (in a segment of another view, it opens that whole view). */
   readonly lettersDense: Uint8Array;
+  /** The trigger keys found, by number (see triggerNumber), in the order first found. */
+  readonly triggerKeys: Int32Array;
+  /** Per entry of `triggerKeys`: the `norm` offsets where that key starts. */
+  readonly triggerLists: ReadonlyArray<readonly number[]>;
+  /** The same by key (for tests and tooling: made when first read, as the families read the numbers). */
   readonly triggers: Triggers;
   /** A stem at offset 0, or null. */
   readonly stemAtStart: string | null;
@@ -782,6 +840,45 @@ export interface ViewKeywords {
    * were more than MAX_FIRST_ENDS (see `letterEndsOf`).
    */
   readonly firstEnds: Int32Array | null;
+}
+
+/** A pass's result: the map of its triggers by key is made only if read. */
+class PassResult implements ViewKeywords {
+  readonly flags: Uint8Array;
+  readonly positions: ReadonlyMap<number, readonly number[]>;
+  readonly dense: Uint8Array;
+  readonly lettersDense: Uint8Array;
+  readonly triggerKeys: Int32Array;
+  readonly triggerLists: ReadonlyArray<readonly number[]>;
+  readonly stemAtStart: string | null;
+  readonly stems: readonly string[];
+  readonly scripts: number;
+  readonly spaces: Int32Array;
+  readonly firstEnds: Int32Array | null;
+  #triggers: Triggers | null = null;
+
+  constructor(found: Omit<ViewKeywords, 'triggers'>) {
+    this.flags = found.flags;
+    this.positions = found.positions;
+    this.dense = found.dense;
+    this.lettersDense = found.lettersDense;
+    this.triggerKeys = found.triggerKeys;
+    this.triggerLists = found.triggerLists;
+    this.stemAtStart = found.stemAtStart;
+    this.stems = found.stems;
+    this.scripts = found.scripts;
+    this.spaces = found.spaces;
+    this.firstEnds = found.firstEnds;
+  }
+
+  get triggers(): Triggers {
+    if (this.#triggers === null) {
+      const map = new Map<string, readonly number[]>();
+      for (let k = 0; k < this.triggerKeys.length; k++) map.set(KEYS[this.triggerKeys[k]!]!, this.triggerLists[k]!);
+      this.#triggers = map;
+    }
+    return this.#triggers;
+  }
 }
 
 /**
@@ -1103,7 +1200,8 @@ function walkAfterWord(trie: Trie, s: string, start: number, end: number, entrie
 }
 
 // What most small views find, shared (nothing that receives them writes to them)
-const NO_TRIGGERS: Triggers = new Map();
+const NO_KEYS = new Int32Array(0);
+const NO_LISTS: ReadonlyArray<readonly number[]> = [];
 const NO_POSITIONS: ReadonlyMap<number, readonly number[]> = new Map();
 const NO_STEMS: readonly string[] = [];
 const NO_SPACES = new Int32Array(0);
@@ -1272,16 +1370,21 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawLetters(gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
   if (!curRot13 && !endsRot13Word(u, spaces, spaceBase, spaceCount)) view.ruleOutRot13();
-  let triggers = NO_TRIGGERS;
-  if (curSeenCount > 0) {
-    const found = new Map<string, number[]>();
-    for (let k = 0; k < curSeenCount; k++) {
+  // the keys found go out as numbers (written over the pattern indices in curSeen) and lists:
+  // a map by key string per view cost more to build, and to read in every family, than the pass
+  // spent finding them
+  let triggerLists = NO_LISTS;
+  const keyCount = curSeenCount;
+  if (keyCount > 0) {
+    const lists: Array<readonly number[]> = [];
+    for (let k = 0; k < keyCount; k++) {
       const id = curSeen[k]!;
-      found.set(trie.patterns[id]!.key, curLists[id]!);
+      lists.push(curLists[id]!);
       curLists[id] = undefined;
+      curSeen[k] = trie.patterns[id]!.number;
     }
     curSeenCount = 0;
-    triggers = found;
+    triggerLists = lists;
   }
   curText = '';
   const positions = curPositions ?? NO_POSITIONS;
@@ -1293,7 +1396,10 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   const lettersDense = curLettersDense;
   const firstEnds = curFirstCount === 0 ? NO_FIRST_ENDS : curFirstCount > 2 * MAX_FIRST_ENDS ? null : curFirstEnds.slice(0, curFirstCount);
   curFirstCount = 0;
-  return { flags, positions, dense, lettersDense, triggers, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesOut(spaces, spaceBase, spaceCount), firstEnds };
+  // the spaces first: a short text's were written into the shared int chunk, where `ints` may take room next
+  const spacesFound = spacesOut(spaces, spaceBase, spaceCount);
+  const triggerKeys = keyCount === 0 ? NO_KEYS : ints(curSeen, keyCount);
+  return new PassResult({ flags, positions, dense, lettersDense, triggerKeys, triggerLists, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesFound, firstEnds });
 }
 
 /**

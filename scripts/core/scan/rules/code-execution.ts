@@ -7,7 +7,7 @@
 // code-like patterns over the raw text (case and punctuation matter, fenced code is known), and
 // `runPhrases` for natural-language rules over the normalised text (anchored windows; see below).
 import { isRefusalContext } from '../context.ts';
-import { keywordsOf, registerTriggers, type Triggers as KeywordTriggers } from '../keywords.ts';
+import { keywordsOf, registerTriggers, triggerNumber, type Triggers as KeywordTriggers, type ViewKeywords } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
 import { compactPattern } from '../compact-regex.ts';
 import { reachOfAll } from '../reach.ts';
@@ -136,8 +136,11 @@ type Gated = { readonly gate: readonly string[] };
 /** Every rule with a gate, by number. */
 const GATED: Gated[] = [];
 const NUMBERS = new Map<Gated, number>();
-/** Gate word -> flattened (rule number, first place of the word in the rule's gate) pairs. */
-const GATE_WORDS = new Map<string, number[]>();
+/**
+ * By a gate word's trigger number (see triggerNumber): flattened (rule number, first place of the
+ * word in the rule's gate) pairs; undefined for a word of no rule.
+ */
+const GATE_PAIRS: Array<number[] | undefined> = [];
 
 /** A rule's number; a rule not seen before (one not passed to registerGates) gets one now. */
 function numberOf(rule: Gated): number {
@@ -150,8 +153,11 @@ function numberOf(rule: Gated): number {
     rule.gate.forEach((word, place) => {
       if (seen.has(word)) return;
       seen.add(word);
-      const pairs = GATE_WORDS.get(word);
-      if (pairs === undefined) GATE_WORDS.set(word, [n!, place]);
+      const key = triggerNumber(word);
+      // filled, not stored into far past its end: that would turn it into a slow dictionary
+      while (GATE_PAIRS.length <= key) GATE_PAIRS.push(undefined);
+      const pairs = GATE_PAIRS[key];
+      if (pairs === undefined) GATE_PAIRS[key] = [n!, place];
       else pairs.push(n!, place);
     });
   }
@@ -195,7 +201,7 @@ function opensNone(gates: ViewGates, list: ListNumbers): boolean {
 /** What the gates of every rule see in one view. */
 interface ViewGates {
   /** The keyword pass's result this was built from (a new registration makes a new one). */
-  readonly found: Triggers;
+  readonly found: ViewKeywords;
   /** How many rules were numbered when this was built. */
   readonly total: number;
   /** The numbers of the rules some gate word opens, ascending (usually a few of the hundreds). */
@@ -226,7 +232,7 @@ let pending = 0;
 
 /** The gates of a view: for each rule, where its gate words occur (computed once per view). */
 function gatesOf(view: TextView): ViewGates {
-  const found = triggersOf(view);
+  const found = keywordsOf(view);
   const cached = VIEW_GATES.get(view);
   if (cached !== undefined && cached.found === found && cached.total === GATED.length) return cached;
   for (let i = 0; i < pending; i++) building[touched[i]!] = undefined;
@@ -236,37 +242,38 @@ function gatesOf(view: TextView): ViewGates {
     placeLists.push(undefined);
   }
   let count = 0;
-  if (found.size > 0) {
-    found.forEach((positions, word) => {
-      const pairs = GATE_WORDS.get(word);
-      if (pairs === undefined) return;
-      for (let k = 0; k < pairs.length; k += 2) {
-        const r = pairs[k]!;
-        const place = pairs[k + 1]!;
-        const lists = building[r];
-        if (lists === undefined) {
-          building[r] = [positions];
-          // reused, not emptied: setting an array's length is a slow call
-          (placeLists[r] ??= [])[0] = place;
-          if (count === touched.length) touched = growTouched(touched);
-          touched[count++] = r;
-          pending = count;
-          continue;
-        }
-        // keep gate order (rules with 'start' anchors try them in that order); lists are short
-        const at = placeLists[r]!;
-        let i = lists.length;
-        lists.push(positions);
-        at[i] = place;
-        while (i > 0 && at[i - 1]! > place) {
-          lists[i] = lists[i - 1]!;
-          at[i] = at[i - 1]!;
-          i--;
-        }
-        lists[i] = positions;
-        at[i] = place;
+  const keys = found.triggerKeys;
+  for (let j = 0; j < keys.length; j++) {
+    const key = keys[j]!;
+    const pairs = key < GATE_PAIRS.length ? GATE_PAIRS[key] : undefined;
+    if (pairs === undefined) continue;
+    const positions = found.triggerLists[j]!;
+    for (let k = 0; k < pairs.length; k += 2) {
+      const r = pairs[k]!;
+      const place = pairs[k + 1]!;
+      const lists = building[r];
+      if (lists === undefined) {
+        building[r] = [positions];
+        // reused, not emptied: setting an array's length is a slow call
+        (placeLists[r] ??= [])[0] = place;
+        if (count === touched.length) touched = growTouched(touched);
+        touched[count++] = r;
+        pending = count;
+        continue;
       }
-    });
+      // keep gate order (rules with 'start' anchors try them in that order); lists are short
+      const at = placeLists[r]!;
+      let i = lists.length;
+      lists.push(positions);
+      at[i] = place;
+      while (i > 0 && at[i - 1]! > place) {
+        lists[i] = lists[i - 1]!;
+        at[i] = at[i - 1]!;
+        i--;
+      }
+      lists[i] = positions;
+      at[i] = place;
+    }
   }
   let opened: Int32Array = NO_OPENED;
   const lists: Array<ReadonlyArray<readonly number[]>> = [];

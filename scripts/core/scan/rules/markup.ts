@@ -5,7 +5,8 @@
 // One pass over the tags of a file (a bounded, quote-aware tokenizer, not a regex over the whole
 // text) plus markdown links and images. Markup shown as code (fenced blocks, inline code spans)
 // renders as text, so it is only noted (info); `.svg` files are markup through and through.
-import { clip, inFence, inInlineCode, isCommandRefused, rawSourceOf, registerGates, triggersOf } from './code-execution.ts';
+import { clip, inFence, inInlineCode, isCommandRefused, rawSourceOf } from './code-execution.ts';
+import { registerTriggerBits, triggerBitsOf } from '../keywords.ts';
 import type { RawSource } from './code-execution.ts';
 import type { RuleFamily, RuleInfo, ScanContext, Emit, Severity, TextFile } from '../types.ts';
 
@@ -343,19 +344,14 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
 
 const TAG_GATES = 'abcdefghijklmnopqrstuvwxyz'.split('').map((c) => `<${c}*`);
 const LINK_GATES = ['](', ']:'];
-registerGates([{ gate: TAG_GATES }, { gate: LINK_GATES }]);
-const TAG_GATE_SET: ReadonlySet<string> = new Set(TAG_GATES);
-const LINK_GATE_SET: ReadonlySet<string> = new Set(LINK_GATES);
-
-/** Whether any of `gates` was seen: by the smaller side (a file usually triggers few words). */
-function seenAny(found: ReadonlyMap<string, unknown>, gates: readonly string[], set: ReadonlySet<string>): boolean {
-  if (found.size < gates.length) {
-    for (const k of found.keys()) if (set.has(k)) return true;
-    return false;
-  }
-  for (const g of gates) if (found.has(g)) return true;
-  return false;
-}
+const TAGS = 1;
+const LINKS = 2;
+/**
+ * TAGS for a tag gate, LINKS for a link gate, by trigger number: one read per word a file triggers.
+ * Registered as trigger bits, not as rules' gates: the gates of every view would list their places
+ * for nothing.
+ */
+const GATE_BITS = registerTriggerBits([...TAG_GATES, ...LINK_GATES], (key) => (LINK_GATES.includes(key) ? LINKS : TAGS));
 
 const MAX_TAGS = 1 << 20;
 
@@ -380,11 +376,10 @@ function lazySourceOf(file: TextFile): RawSource {
 }
 
 function scanFile(file: TextFile, emit: Emit): void {
-  const found = triggersOf(file.view);
-  if (found.size === 0) return;
-  const hasTags = seenAny(found, TAG_GATES, TAG_GATE_SET);
-  const hasLinks = seenAny(found, LINK_GATES, LINK_GATE_SET);
-  if (!hasTags && !hasLinks) return;
+  const seen = triggerBitsOf(file.view, GATE_BITS);
+  if (seen === 0) return;
+  const hasTags = (seen & TAGS) !== 0;
+  const hasLinks = (seen & LINKS) !== 0;
   const src = lazySourceOf(file);
   const out = new Findings();
   const svgFile = file.ext === 'svg';

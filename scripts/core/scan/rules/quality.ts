@@ -3,7 +3,7 @@
 // length of every text file (QUALITY010, info). Advice is info and costs no points; warnings are
 // kept for real problems (an almost empty persona, TODOs, a description that says nothing), so an
 // ordinary, well-written soul scores 100.
-import { registerGates, triggersOf } from './code-execution.ts';
+import { registerTriggerBits, triggerBitsOf } from '../keywords.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, TextFile } from '../types.ts';
 
 const CATEGORY = 'quality';
@@ -132,7 +132,6 @@ const PLACEHOLDERS: ReadonlyArray<{ readonly gate: readonly string[]; readonly r
   { gate: ['here)'], re: /\((?:your|insert) [^()\n]{1,40} here\)/giy, needle: '(' },
   { gate: ['replaceme', 'replace me', 'changeme', 'change me', 'placeholder*', 'your*'], re: /\b(?:REPLACE[_ ]?ME|CHANGE[_ ]?ME|YOUR_[A-Z_]{2,40}_HERE|PLACEHOLDER_[A-Z_]{2,40})\b/g, weak: 'your*', literal: 'YOUR_' },
 ];
-registerGates(PLACEHOLDERS);
 
 /** The first placeholder in a text outside code, or null. */
 export function findPlaceholder(file: TextFile): { text: string; offset: number } | null {
@@ -265,36 +264,30 @@ const SECTIONS: ReadonlyArray<{ readonly name: string; readonly heading: RegExp;
     words: ['never', 'do not', "don't", 'avoid*', 'refuse*', 'decline*', 'boundar*', 'limit*', "won't", 'will not'],
   },
 ];
-registerGates(SECTIONS.map((s) => ({ gate: s.words })));
 
 /**
- * Per gate word: bit k for PLACEHOLDERS[k] (bit WEAK_BIT + k for its weak word) and bit
- * SECTION_BIT + j for SECTIONS[j].
+ * Per gate word, by trigger number: bit k for PLACEHOLDERS[k] (bit WEAK_BIT + k for its weak word)
+ * and bit SECTION_BIT + j for SECTIONS[j]. Registered as trigger bits, not as rules' gates (this
+ * family only asks which words occur): the gates of every view would list their places for nothing.
  */
-const GATE_BITS = new Map<string, number>();
 const SECTION_BIT = PLACEHOLDERS.length;
 const WEAK_BIT = SECTION_BIT + SECTIONS.length;
 const PLACEHOLDER_BITS = ((1 << SECTION_BIT) - 1) | (((1 << PLACEHOLDERS.length) - 1) << WEAK_BIT);
-for (const [k, words] of [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s) => s.words)].entries()) {
-  const weak = PLACEHOLDERS[k]?.weak;
-  for (const w of words) GATE_BITS.set(w, (GATE_BITS.get(w) ?? 0) | (w === weak ? 1 << (WEAK_BIT + k) : 1 << k));
-}
+const GATE_LISTS = [...PLACEHOLDERS.map((p) => p.gate), ...SECTIONS.map((s) => s.words)];
+const GATE_BITS = registerTriggerBits(GATE_LISTS.flat(), (w) => {
+  let bits = 0;
+  GATE_LISTS.forEach((words, k) => {
+    if (words.includes(w)) bits |= w === PLACEHOLDERS[k]?.weak ? 1 << (WEAK_BIT + k) : 1 << k;
+  });
+  return bits;
+});
 
 /**
- * The PLACEHOLDERS and SECTIONS whose gate words occur in a file, as GATE_BITS bits: one look-up
- * per word the keyword pass found (usually a few) instead of one per gate word of every list.
+ * The PLACEHOLDERS and SECTIONS whose gate words occur in a file, as GATE_BITS bits: one read per
+ * word the keyword pass found (usually a few) instead of one look-up per gate word of every list.
  */
 function openGates(file: TextFile): number {
-  const found = triggersOf(file.view);
-  if (found.size === 0) return 0;
-  gateScratch = 0;
-  found.forEach(addGateBits); // no iterator object, unlike for-of over keys()
-  return gateScratch;
-}
-
-let gateScratch = 0;
-function addGateBits(_positions: readonly number[], word: string): void {
-  gateScratch |= GATE_BITS.get(word) ?? 0;
+  return triggerBitsOf(file.view, GATE_BITS);
 }
 for (const s of SECTIONS) {
   if (!/^[A-Za-z '|()?:]+$/.test(s.heading.source) || s.heading.flags !== 'i') throw new Error(`section pattern /${s.heading.source}/ must be plain words (see SECTIONS)`);
