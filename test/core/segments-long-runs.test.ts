@@ -4,73 +4,10 @@
 // blocks, and whatever surrounds it, extractDecoded must find what the plain scans over the whole
 // text found.
 import { describe, expect, it } from 'vitest';
-import { extractDecoded, readableText } from '../../scripts/core/scan/segments.ts';
+import { extractDecoded } from '../../scripts/core/scan/segments.ts';
 import type { RawSegment } from '../../scripts/core/scan/segments.ts';
 import { generator, randomText } from '../helpers/random.ts';
-import { referenceCollector } from '../helpers/segment-collector.ts';
-
-/** Spaced hex pairs, plainly: the gate regex over the whole text. */
-function referenceSpacedHex(raw: string): RawSegment[] {
-  const c = referenceCollector();
-  const gate = /[0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}[ :,-][0-9a-fA-F]{2}/g;
-  const run = /(?<![0-9a-zA-Z])[0-9a-fA-F]{2}(?:[ :,-][0-9a-fA-F]{2}){9,}(?![0-9a-zA-Z])/y;
-  for (let g = gate.exec(raw); g !== null && !c.full(); g = gate.exec(raw)) {
-    run.lastIndex = g.index;
-    const m = run.exec(raw);
-    if (m === null) continue;
-    gate.lastIndex = g.index + m[0].length;
-    const bytes = Uint8Array.from(m[0].split(/[ :,-]/), (pair) => parseInt(pair, 16));
-    const text = readableText(bytes, bytes.length);
-    if (text !== null) c.add({ kind: 'hex', offset: m.index, length: m[0].length, verbatim: false, text });
-  }
-  return c.out;
-}
-
-/** Spaced-out letters, plainly: the gate regex over the whole text, each line's runs joined. */
-function referenceSpacedLetters(raw: string): RawSegment[] {
-  const c = referenceCollector();
-  const gate = /[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z]/g;
-  const run = /(?<![A-Za-z0-9])[A-Za-z](?:[ .\-_*|/+~·•]{1,3}[A-Za-z]){5,}(?![A-Za-z0-9])/y;
-  const join = (s: string): string => {
-    const counts = new Map<string, number>();
-    for (const m of s.matchAll(/[ .\-_*|/+~·•]{1,3}/g)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
-    let main = '';
-    let best = 0;
-    for (const [sep, count] of counts) if (count > best) [main, best] = [sep, count];
-    return s.replace(/[ .\-_*|/+~·•]{1,3}/g, (sep) => (sep === main ? '' : ' '));
-  };
-  let lineStart = -1;
-  let lineEnd = -1;
-  let text = '';
-  let pos = 0;
-  const flush = (): void => {
-    if (lineStart >= 0) c.add({ kind: 'spaced-letters', offset: lineStart, length: lineEnd - lineStart, verbatim: false, text: text + raw.slice(pos, lineEnd) });
-    lineStart = -1;
-  };
-  for (let g = gate.exec(raw); g !== null && !c.full(); g = gate.exec(raw)) {
-    run.lastIndex = g.index;
-    const m = run.exec(raw);
-    if (m === null) {
-      gate.lastIndex = g.index + 1;
-      continue;
-    }
-    const end = m.index + m[0].length;
-    gate.lastIndex = end;
-    if (m.index >= lineEnd) {
-      flush();
-      lineStart = m.index;
-      while (lineStart > 0 && m.index - lineStart < 200 && raw.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
-      lineEnd = end;
-      while (lineEnd < raw.length && lineEnd - end < 200 && raw.charCodeAt(lineEnd) !== 0x0a) lineEnd++;
-      text = '';
-      pos = lineStart;
-    }
-    text += raw.slice(pos, m.index) + join(m[0]);
-    pos = end;
-  }
-  flush();
-  return c.out;
-}
+import { referenceSpacedHex, referenceSpacedLetters } from '../helpers/segment-references.ts';
 
 const ofKind = (raw: string, kind: RawSegment['kind']): RawSegment[] => extractDecoded(raw).filter((s) => s.kind === kind);
 
