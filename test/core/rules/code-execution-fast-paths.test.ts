@@ -144,6 +144,27 @@ describe('fast path: needles without letters searched in the raw text', () => {
   });
 });
 
+describe('fast path: a text holding İ is not lowered whole before its ASCII letters are', () => {
+  /** The plain lowering: toLowerCase, or only the ASCII letters when that changes the length. */
+  const slowLower = (raw: string): string => {
+    const lower = raw.toLowerCase();
+    return lower.length === raw.length ? lower : raw.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  };
+  const file = (raw: string) => ({ name: 'SOUL.md', ext: 'md', raw, view: new TextView(raw) });
+  it('lowers as the plain lowering does, with and without İ, in one-byte and two-byte texts', () => {
+    const raws = [
+      '', 'ABC def', 'ÀÉÎ Ünlü', '\u0130', 'İSTANBUL Ünİversİtesİ ÇÖŞ', 'İ ΣΟΦΙΑ Σ \u212A KELVIN', 'ΣΟΦΙΑΣ Σ. \u212Aelvin',
+      'plain İ', 'I\u0307 i\u0307 no dotted capital', 'emoji 😀 İ 😀 DONE', 'x'.repeat(300) + 'İ' + 'Y'.repeat(300),
+    ];
+    const alphabet = 'aAzZ İiIıΣσς\u212AÉé😀-|';
+    for (const raw of [...raws, ...randomTexts(alphabet, 400, 20)]) {
+      const src = rawSourceOf(file(raw));
+      expect(src.lower, JSON.stringify(raw)).toBe(slowLower(raw));
+      expect(src.lower.length).toBe(raw.length);
+    }
+  });
+});
+
 // A rule whose matches are short looks for their starts only as far before an anchor as a match
 // is long, not the whole window: it must find the same first match as a search of every word start.
 const SHORT_RULE: GatedPhraseRule = {

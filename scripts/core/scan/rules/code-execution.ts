@@ -310,9 +310,11 @@ function lowerOf(view: TextView): string {
   let lower = LOWER.get(view);
   if (lower === undefined) {
     const raw = view.raw;
-    lower = raw.toLowerCase();
-    // toLowerCase can change the length for a few characters (İ); keep offsets aligned
-    if (lower.length !== raw.length) lower = raw.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    // toLowerCase can change the length for a few characters (İ); keep offsets aligned. A text
+    // holding İ gets only its ASCII letters lowered, without being lowered whole first in vain:
+    // such a text is two-byte, where toLowerCase costs about 15 times a search for İ.
+    if (!raw.includes('\u0130')) lower = raw.toLowerCase();
+    if (lower === undefined || lower.length !== raw.length) lower = raw.replace(/[A-Z]+/g, (m) => m.toLowerCase());
     LOWER.set(view, lower);
   }
   return lower;
