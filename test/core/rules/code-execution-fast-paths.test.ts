@@ -126,10 +126,14 @@ describe('fast path: needles without letters searched in the raw text', () => {
     'os.systemos.system sysyssystem system(',
     'kernel.systemKERNEL.SYSTEM pypython python3 PyThon',
     'xec',
+    'requests.get REQUESTS. requestsx invoke-webrequest INVOKE-WEB invoke-webrequesx __import __IMPORT__ __import_',
+    'navigator.sendbeaco navigator.sendbeacon( NAVIGATOR.SENDBEACON xmlhttprequest xmlhttprequesx .config/solana/id.json',
   ];
   // needles looked for from a rarer character than their first ("exec" from "xec"), overlapping ones included
   const rareFirst = ['exec', 'os.system', 'system', 'kernel.system', 'python', 'xec', 'execexec'];
-  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k', ...rareFirst]) {
+  // needles longer than the piece looked for (six characters from the rarest on), with or without a part before it
+  const long = ['requests.', 'invoke-webrequest', '__import__', 'navigator.sendbeacon', 'xmlhttprequest', '.config/solana/id.json'];
+  for (const needle of ['|', '&&', '<(', '$(', '://', '2>&1', 'nc', 'curl', 'k', '.downloadstring', '/dev/tcp/', ':k', ...rareFirst, ...long]) {
     it(`finds "${needle}" where the lower-cased text has it`, () => {
       for (const raw of raws) {
         const src = rawSourceOf(file(raw));

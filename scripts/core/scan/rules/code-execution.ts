@@ -353,13 +353,23 @@ const CHAR_FREQUENCY: Readonly<Record<string, number>> = {
   '(': 15, '=': 15, '[': 13, ']': 13, j: 12, q: 12, '2': 11, z: 10,
 };
 
-/** A needle as judgeSource looks for it: from its rarest character on, with the part before it checked in place. */
+/** A needle as judgeSource looks for it: a piece from its rarest character on, the whole needle checked in place. */
 interface NeedlePlan {
-  /** The needle from its rarest character on. */
-  readonly rest: string;
-  /** The part before it (`head.length` characters). */
-  readonly head: string;
+  /** The needle. */
+  readonly needle: string;
+  /** At most PIECE characters of the needle, from its rarest character on. */
+  readonly piece: string;
+  /** Where the piece starts in the needle. */
+  readonly skip: number;
+  /** Whether the piece is the whole needle (nothing left to check). */
+  readonly whole: boolean;
 }
+
+// V8 looks for a pattern of up to six characters by skipping with memchr to the places of its
+// first character, but for a longer one walks every character, then builds a Boyer-Moore-Horspool
+// table anew on each call: on these texts ".system" or "quests." cost three to ten times their
+// first six characters. So longer needles are looked for by six characters from the rarest on.
+const PIECE = 6;
 
 const NEEDLE_PLANS = new Map<string, NeedlePlan>();
 
@@ -368,7 +378,8 @@ function planOf(needle: string): NeedlePlan {
   if (plan === undefined) {
     let k = 0;
     for (let i = 1; i < needle.length; i++) if ((CHAR_FREQUENCY[needle[i]!] ?? 0) < (CHAR_FREQUENCY[needle[k]!] ?? 0)) k = i;
-    plan = { rest: needle.slice(k), head: needle.slice(0, k) };
+    const piece = needle.slice(k, k + PIECE);
+    plan = { needle, piece, skip: k, whole: piece === needle };
     NEEDLE_PLANS.set(needle, plan);
   }
   return plan;
@@ -376,13 +387,13 @@ function planOf(needle: string): NeedlePlan {
 
 /**
  * The first place at or after `from` where a needle starts in `text`, or -1: `text.indexOf(needle,
- * from)`, found as a place of its rarer part `rest` with `head` right before it (every place of
- * the needle is one, in the same order).
+ * from)`, found as a place of its rarer piece with the whole needle there (every place of the
+ * needle is one, in the same order).
  */
 function nextNeedle(text: string, plan: NeedlePlan, from: number): number {
-  const skip = plan.head.length;
-  for (let j = text.indexOf(plan.rest, from + skip); j !== -1; j = text.indexOf(plan.rest, j + 1)) {
-    if (skip === 0 || text.startsWith(plan.head, j - skip)) return j - skip;
+  const skip = plan.skip;
+  for (let j = text.indexOf(plan.piece, from + skip); j !== -1; j = text.indexOf(plan.piece, j + 1)) {
+    if (plan.whole || text.startsWith(plan.needle, j - skip)) return j - skip;
   }
   return -1;
 }
