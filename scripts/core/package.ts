@@ -1,6 +1,6 @@
 // The package model: which files a soul may hold, how big they may be, how images are carried
 // (base64 strings checked against their magic bytes), and which files a soul should have.
-import { MAX_FILE_NAME_LENGTH } from './paths.ts';
+import { rememberedByName } from './paths.ts';
 
 /** Extensions a package may hold (lower case, without the dot). */
 export const ALLOWED_EXTENSIONS: ReadonlySet<string> = new Set(['md', 'json', 'txt', 'yaml', 'yml', 'png', 'jpg', 'jpeg', 'svg']);
@@ -44,9 +44,8 @@ export const RECOMMENDED_FILES: readonly RecommendedFile[] = [
   { name: 'HEARTBEAT.md', role: 'heartbeat', level: 'optional', purpose: 'periodic background tasks' },
 ];
 
-/** extensionOf by name, for names of at most MAX_FILE_NAME_LENGTH; cleared when it holds REMEMBERED_NAMES. */
+/** extensionOf by name. */
 const EXTENSIONS = new Map<string, string>();
-const REMEMBERED_NAMES = 1024;
 
 /**
  * Lower-cased extension of a file name without the dot; '' when there is none (or for dotfiles).
@@ -54,17 +53,13 @@ const REMEMBERED_NAMES = 1024;
  * @example extensionOf('avatar/Face.PNG') // 'png'
  */
 export function extensionOf(name: string): string {
-  // Packages repeat the same few names: remember recent extensions (a look-up costs less than the cut and case mapping).
-  let ext = EXTENSIONS.get(name);
-  if (ext !== undefined) return ext;
+  return rememberedByName(EXTENSIONS, name, newExtensionOf);
+}
+
+function newExtensionOf(name: string): string {
   // the last dot of the base name, not its first character (a dotfile has no extension)
   const dot = name.lastIndexOf('.');
-  ext = dot <= name.lastIndexOf('/') + 1 ? '' : name.slice(dot + 1).toLowerCase();
-  if (name.length <= MAX_FILE_NAME_LENGTH) {
-    if (EXTENSIONS.size >= REMEMBERED_NAMES) EXTENSIONS.clear();
-    EXTENSIONS.set(name, ext);
-  }
-  return ext;
+  return dot <= name.lastIndexOf('/') + 1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
 /** Whether a file name has an allowed extension (or is a well-known extensionless text file). */

@@ -165,9 +165,27 @@ function checkSegment(segment: string, plain = false): string | null {
   return null;
 }
 
-/** Verdicts of checkFileName by name; bounded (cleared when full), names of at most MAX_FILE_NAME_LENGTH. */
+/** How many names a memo of `rememberedByName` holds before it is cleared. */
+const REMEMBERED_NAMES = 1024;
+
+/**
+ * `compute(name)`, remembered in `memo` for names of at most MAX_FILE_NAME_LENGTH (cleared when it
+ * holds REMEMBERED_NAMES): packages repeat the same few names (soul.json, SOUL.md, IDENTITY.md),
+ * and a look-up costs less than the checks and case mappings it saves.
+ */
+export function rememberedByName<T extends string | null>(memo: Map<string, T>, name: string, compute: (name: string) => T): T {
+  const known = memo.get(name);
+  if (known !== undefined) return known;
+  const value = compute(name);
+  if (name.length <= MAX_FILE_NAME_LENGTH) {
+    if (memo.size >= REMEMBERED_NAMES) memo.clear();
+    memo.set(name, value);
+  }
+  return value;
+}
+
+/** Verdicts of checkFileName by name. */
 const CHECKED = new Map<string, string | null>();
-const CHECKED_LIMIT = 1024;
 
 /**
  * Check one file name sent by a user: null when it is a safe relative POSIX path, else a message
@@ -180,15 +198,7 @@ const CHECKED_LIMIT = 1024;
  */
 export function checkFileName(name: unknown): string | null {
   if (typeof name !== 'string') return 'file name must be a string';
-  // Packages repeat the same few names (soul.json, SOUL.md, IDENTITY.md): remember recent verdicts.
-  const known = CHECKED.get(name);
-  if (known !== undefined) return known;
-  const problem = checkNewFileName(name);
-  if (name.length <= MAX_FILE_NAME_LENGTH) {
-    if (CHECKED.size >= CHECKED_LIMIT) CHECKED.clear();
-    CHECKED.set(name, problem);
-  }
-  return problem;
+  return rememberedByName(CHECKED, name, checkNewFileName);
 }
 
 function checkNewFileName(name: string): string | null {
@@ -223,21 +233,17 @@ function checkNewFileName(name: string): string | null {
   return null;
 }
 
-/** fileNameKey by name; bounded as CHECKED is. */
+/** fileNameKey by name. */
 const KEYS = new Map<string, string>();
 
 /** Key under which two names are "the same" on a case-insensitive or normalising file system. */
 export function fileNameKey(name: string): string {
-  // Packages repeat the same few names: remember recent keys (a look-up costs less than the case mapping).
-  let key = KEYS.get(name);
-  if (key !== undefined) return key;
+  return rememberedByName(KEYS, name, newFileNameKey);
+}
+
+function newFileNameKey(name: string): string {
   // ASCII: NFC changes nothing, and upper-then-lower case is plain lower case
-  key = ASCII_RE.test(name) ? name.toLowerCase() : name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
-  if (name.length <= MAX_FILE_NAME_LENGTH) {
-    if (KEYS.size >= CHECKED_LIMIT) KEYS.clear();
-    KEYS.set(name, key);
-  }
-  return key;
+  return ASCII_RE.test(name) ? name.toLowerCase() : name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
 }
 
 /** A problem with one name of a set: its own path problem, or a collision with another name. */

@@ -3,7 +3,7 @@
 // meaning of the keys.
 import { describe, expect, it } from 'vitest';
 import '../../scripts/core/scan/rules/index.ts';
-import { hashWord, keywordsOf, registerTriggers } from '../../scripts/core/scan/keywords.ts';
+import { hashWord, registerTriggers, triggersOf } from '../../scripts/core/scan/keywords.ts';
 import { TextView } from '../../scripts/core/scan/text.ts';
 
 // Two words of one hash (found by a birthday search over random letters): the word table holds
@@ -30,7 +30,7 @@ function plainTriggers(norm: string): Array<[string, number[]]> {
   return out.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
-const found = (raw: string): Array<[string, readonly number[]]> => [...keywordsOf(new TextView(raw)).triggers].filter(([key]) => KEYS.includes(key)).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+const found = (raw: string): Array<[string, readonly number[]]> => [...triggersOf(new TextView(raw))].filter(([key]) => KEYS.includes(key)).sort((a, b) => (a[0] < b[0] ? -1 : 1));
 
 describe('word table', () => {
   it('finds both trigger words of one hash, the second entry of the key as well as the first', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import '../../scripts/core/scan/rules/index.ts';
 import { anchorWindows, createPhraseGate } from '../../scripts/core/scan/context.ts';
-import { hashWord, keywordsOf, MAX_GATE_POSITIONS, registeredGroups, registeredKeywords, SCRIPT_CJK, SCRIPT_CYRILLIC } from '../../scripts/core/scan/keywords.ts';
+import { hashWord, keywordsOf, MAX_GATE_POSITIONS, registeredGroups, registeredKeywords, SCRIPT_CJK, SCRIPT_CYRILLIC, triggersOf } from '../../scripts/core/scan/keywords.ts';
 import type { ViewKeywords } from '../../scripts/core/scan/keywords.ts';
 import type { Anchors, PhraseRule, Within } from '../../scripts/core/scan/match.ts';
 import { reachOf } from '../../scripts/core/scan/reach.ts';
@@ -62,7 +62,7 @@ describe('keyword pass', () => {
     fc.assert(
       fc.property(keywordText, (raw) => {
         const view = new TextView(raw);
-        expect(sorted(keywordsOf(view).triggers)).toEqual(sorted(referenceTriggers(view.norm)));
+        expect(sorted(triggersOf(view))).toEqual(sorted(referenceTriggers(view.norm)));
       }),
       { numRuns: 300, seed: 7 },
     );
@@ -94,12 +94,12 @@ describe('keyword pass', () => {
     const key = TRIGGERS.find((k) => k.startsWith(' '));
     expect(key).toBeDefined();
     const norm = new TextView(`run${key!} now`).norm;
-    expect(keywordsOf(new TextView(`run${key!} now`)).triggers.get(key!)).toEqual([norm.indexOf(key!)]);
+    expect(triggersOf(new TextView(`run${key!} now`)).get(key!)).toEqual([norm.indexOf(key!)]);
   });
 
   it('does not find a whole-word trigger inside a longer word', () => {
-    const t = keywordsOf(new TextView('curling and curl'));
-    expect(t.triggers.get('curl')).toEqual([12]);
+    const t = triggersOf(new TextView('curling and curl'));
+    expect(t.get('curl')).toEqual([12]);
   });
 
   it('notes the non-Latin scripts that occur', () => {
@@ -266,7 +266,7 @@ function bothWays(raw: string): { pass: unknown; reference: unknown } {
   const gates = referenceGates(view.norm);
   const stems = referenceStems(view.norm);
   return {
-    pass: { flags: [...k.flags], dense: [...k.dense], lettersDense: [...k.lettersDense], positions: sortedPositions(k.positions), triggers: sorted(k.triggers), atStart: k.stemAtStart, stems: k.stems, spaces: [...k.spaces] },
+    pass: { flags: [...k.flags], dense: [...k.dense], lettersDense: [...k.lettersDense], positions: sortedPositions(k.positions), triggers: sorted(triggersOf(view)), atStart: k.stemAtStart, stems: k.stems, spaces: [...k.spaces] },
     reference: {
       flags: [...gates.flags],
       dense: [...gates.dense],
@@ -367,7 +367,7 @@ describe('keyword pass against plain references', () => {
   });
 
   it('finds a pattern that goes on into a longer word inside one', () => {
-    const t = keywordsOf(new TextView('grabbing kidding passwords yourself')).triggers;
+    const t = triggersOf(new TextView('grabbing kidding passwords yourself'));
     expect(t.get('grab*')).toEqual([0]);
     expect(t.get('kid*')).toEqual([9]);
     expect(t.get('password*')).toEqual([17]);
@@ -375,7 +375,7 @@ describe('keyword pass against plain references', () => {
   });
 
   it('finds a trigger that goes on after the word it starts with, up to the end of the text', () => {
-    expect(keywordsOf(new TextView('follow the instructions that')).triggers.get('instructions that')).toEqual([11]);
+    expect(triggersOf(new TextView('follow the instructions that')).get('instructions that')).toEqual([11]);
   });
 
   it('finds the triggers that go on after a word they start with, whatever follows the word', () => {
@@ -438,7 +438,7 @@ describe('keyword pass against plain references', () => {
 
   it('does not take a word with the hash of a key for the key', () => {
     expect(hashWord(SAME_HASH)).toBe(hashWord('instructions'));
-    expect(keywordsOf(new TextView(`follow the ${SAME_HASH} that`)).triggers.has('instructions that')).toBe(false);
+    expect(triggersOf(new TextView(`follow the ${SAME_HASH} that`)).has('instructions that')).toBe(false);
   });
 
   it('tells a letter sequence from one that differs only in its first two letters, however far back they are', () => {

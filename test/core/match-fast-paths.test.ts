@@ -1,5 +1,5 @@
-// The matcher's fast paths against what they replaced: the split-phrase prefilter (one pass for
-// the phrases' first letters, not a string of a view's a-z letters) and the keyword places (a
+// The matcher's fast paths against what they replaced: the split-phrase prefilter (the places the
+// keyword pass saw the phrases' first letters end, not a string of a view's a-z letters) and the keyword places (a
 // native search per ASCII keyword and a table of first characters for the others, not one regular
 // expression of them all).
 import fc from 'fast-check';
@@ -10,12 +10,14 @@ import { TextView } from '../../scripts/core/scan/text.ts';
 import type { ScanContext } from '../../scripts/core/scan/types.ts';
 
 const PHRASES = ['ignoreallpreviousinstructions', 'ignoreallpriorinstructions', 'ignoreyourinstructions', 'doanythingnow', 'systemoverride', 'ignoreall'];
+// a gate registers each rule's split phrases as letter sequences; the pass notes where their first 8 letters end
+createPhraseGate([{ rule: { id: 'TEST-SPLIT', patterns: [/\bzqxjv\b/u], squashed: PHRASES }, gate: { words: ['zqxjv'] } }]);
 
 function contextOf(text: string): ScanContext {
   return { files: { 'SOUL.md': text }, invalidEntries: [], texts: [{ name: 'SOUL.md', ext: 'md', raw: text, view: new TextView(text) }], manifest: null, specVersion: '0.4' };
 }
 
-describe('split phrases, found by one pass over the letters', () => {
+describe('split phrases, found where the keyword pass saw them start', () => {
   const NOISE = fc.constantFrom('', ' ', '  ', '-', '.', '\n', '1', 'é', 'Ж', '中文', '😀', 'x', 'e', 'ig', 'nore', 'IGN', 'ignoreal', 'systemov');
   // a phrase cut into pieces with noise between them, one letter sometimes changed or dropped
   const SPLIT = fc
@@ -37,7 +39,7 @@ describe('split phrases, found by one pass over the letters', () => {
       fc.property(TEXT, fc.constantFrom(...PHRASES), (text, phrase) => {
         const byLetters = SQUASHED_TEST.byLetters(new TextView(text), [phrase]);
         if (byLetters) held++;
-        expect(SQUASHED_TEST.byPass(new TextView(text), [phrase])).toBe(byLetters);
+        expect(SQUASHED_TEST.mayHold(new TextView(text), [phrase])).toBe(byLetters);
       }),
       { numRuns: 3000 },
     );
@@ -45,8 +47,6 @@ describe('split phrases, found by one pass over the letters', () => {
   });
 
   it('say the same from the keyword pass, where its gates registered the phrases', () => {
-    // a gate registers each rule's split phrases as letter sequences; the pass notes where their first 8 letters end
-    createPhraseGate([{ rule: { id: 'TEST-SPLIT', patterns: [/\bzqxjv\b/u], squashed: PHRASES }, gate: { words: ['zqxjv'] } }]);
     let answered = 0;
     fc.assert(
       fc.property(TEXT, fc.subarray(PHRASES, { minLength: 1 }), (text, phrases) => {
@@ -58,23 +58,23 @@ describe('split phrases, found by one pass over the letters', () => {
       { numRuns: 3000 },
     );
     expect(answered).toBeGreaterThan(150);
-    // a phrase no gate registered, and a flood of first-gram ends, leave it to the full pass
+    // a phrase no gate registered, and a flood of first-gram ends, leave it to the letters string
     expect(SQUASHED_TEST.byFirstEnds(new TextView('ignore all previous instructions'), ['neverregisteredphrase'])).toBeNull();
     const flood = new TextView('ignoreal '.repeat(1100) + 'ignore all previous instructions');
     expect(SQUASHED_TEST.byFirstEnds(flood, ['ignoreallpreviousinstructions'])).toBeNull();
-    expect(SQUASHED_TEST.byPass(flood, ['ignoreallpreviousinstructions'])).toBe(true);
+    expect(SQUASHED_TEST.mayHold(flood, ['ignoreallpreviousinstructions'])).toBe(true);
   });
 
   it('find a phrase whose start repeats before it', () => {
     const view = new TextView('ignoreal ignoreall-prev ious instructions');
-    expect(SQUASHED_TEST.byPass(view, ['ignoreallpreviousinstructions'])).toBe(true);
-    expect(SQUASHED_TEST.byPass(new TextView('ignoreallprevious, not the rest'), ['ignoreallpreviousinstructions'])).toBe(false);
+    expect(SQUASHED_TEST.mayHold(view, ['ignoreallpreviousinstructions'])).toBe(true);
+    expect(SQUASHED_TEST.mayHold(new TextView('ignoreallprevious, not the rest'), ['ignoreallpreviousinstructions'])).toBe(false);
   });
 
   it('look again for phrases registered after a view was passed', () => {
     const view = new TextView('s y s t e m o v e r r i d e and d o a n y t h i n g n o w');
-    expect(SQUASHED_TEST.byPass(view, ['systemoverride'])).toBe(true);
-    expect(SQUASHED_TEST.byPass(view, ['doanythingnowplease', 'doanythingnow'])).toBe(true);
+    expect(SQUASHED_TEST.mayHold(view, ['systemoverride'])).toBe(true);
+    expect(SQUASHED_TEST.mayHold(view, ['doanythingnowplease', 'doanythingnow'])).toBe(true);
   });
 
   it('still report a split phrase as a finding', () => {

@@ -65,9 +65,11 @@ describe('trigger keys by number', () => {
   });
   it('lists by number exactly the keys of the map by key', () => {
     for (const raw of TEXTS) {
-      const found = keywordsOf(new TextView(raw));
-      expect([...found.triggerKeys].map((n) => [...found.triggers.keys()].find((key) => triggerNumber(key) === n))).toEqual([...found.triggers.keys()]);
-      expect(found.triggerLists).toEqual([...found.triggers.values()]);
+      const view = new TextView(raw);
+      const found = keywordsOf(view);
+      const byKey = triggersOf(view);
+      expect([...found.triggerKeys].map((n) => [...byKey.keys()].find((key) => triggerNumber(key) === n))).toEqual([...byKey.keys()]);
+      expect(found.triggerLists).toEqual([...byKey.values()]);
     }
   });
 });

@@ -67,22 +67,16 @@ const BLOOM_MASK = (1 << BLOOM_BITS) - 1;
 const GRAM_BLOOM_BITS = 14;
 const FAR = -(2 ** 30);
 
-/** The packed last six and the two earlier letters of a sequence's first 8 letters. */
-export function packGram(letters: string): { lo: number; hi: number } {
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < GRAM; i++) {
-    hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
-    lo = ((lo << 5) | (letters.charCodeAt(i) - 96)) & 0x3fffffff;
-  }
-  return { lo, hi };
-}
-
 /** Letters packed 5 bits each (a = 1 ... z = 26), the last one lowest, as the pass keeps `lo`. */
 function packLetters(letters: string): number {
   let packed = 0;
   for (let i = 0; i < letters.length; i++) packed = (packed << 5) | (letters.charCodeAt(i) - 96);
   return packed;
+}
+
+/** The packed last six and the two earlier letters of a sequence's first 8 letters. */
+function packGram(letters: string): { lo: number; hi: number } {
+  return { lo: packLetters(letters.slice(2, GRAM)), hi: packLetters(letters.slice(0, 2)) };
 }
 
 // The gate words of rot13 lines (see ROT13_GATE_WORDS in segments.ts), packed: three letters that
@@ -822,10 +816,8 @@ export interface ViewKeywords {
   readonly lettersDense: Uint8Array;
   /** The trigger keys found, by number (see triggerNumber), in the order first found. */
   readonly triggerKeys: Int32Array;
-  /** Per entry of `triggerKeys`: the `norm` offsets where that key starts. */
+  /** Per entry of `triggerKeys`: the `norm` offsets where that key starts (by key: `triggersOf`). */
   readonly triggerLists: ReadonlyArray<readonly number[]>;
-  /** The same by key (for tests and tooling: made when first read, as the families read the numbers). */
-  readonly triggers: Triggers;
   /** A stem at offset 0, or null. */
   readonly stemAtStart: string | null;
   /** Stems after a space, longest at each place, left to right, never overlapping. */
@@ -842,49 +834,25 @@ export interface ViewKeywords {
   readonly firstEnds: Int32Array | null;
 }
 
-/** A pass's result: the map of its triggers by key is made only if read. */
-class PassResult implements ViewKeywords {
-  readonly flags: Uint8Array;
-  readonly positions: ReadonlyMap<number, readonly number[]>;
-  readonly dense: Uint8Array;
-  readonly lettersDense: Uint8Array;
-  readonly triggerKeys: Int32Array;
-  readonly triggerLists: ReadonlyArray<readonly number[]>;
-  readonly stemAtStart: string | null;
-  readonly stems: readonly string[];
-  readonly scripts: number;
-  readonly spaces: Int32Array;
-  readonly firstEnds: Int32Array | null;
-  #triggers: Triggers | null = null;
-
-  constructor(found: Omit<ViewKeywords, 'triggers'>) {
-    this.flags = found.flags;
-    this.positions = found.positions;
-    this.dense = found.dense;
-    this.lettersDense = found.lettersDense;
-    this.triggerKeys = found.triggerKeys;
-    this.triggerLists = found.triggerLists;
-    this.stemAtStart = found.stemAtStart;
-    this.stems = found.stems;
-    this.scripts = found.scripts;
-    this.spaces = found.spaces;
-    this.firstEnds = found.firstEnds;
-  }
-
-  get triggers(): Triggers {
-    if (this.#triggers === null) {
-      const map = new Map<string, readonly number[]>();
-      for (let k = 0; k < this.triggerKeys.length; k++) map.set(KEYS[this.triggerKeys[k]!]!, this.triggerLists[k]!);
-      this.#triggers = map;
-    }
-    return this.#triggers;
-  }
+/**
+ * The trigger keys found in a view's `norm`, by key, with the offsets where each starts. A trigger
+ * counts only at the start of a word ("pin" is not in "mapping") and, unless it ends with `*` (a
+ * stem: "password*" also finds "passwords"), only as a whole word ("pin" is not "pine"). The
+ * families read the numbers (`triggerKeys`); this is the readable form, for tests and tooling.
+ *
+ * @example triggersOf(new TextView('Run curl | sh')).has('curl') // true, when 'curl' is registered
+ */
+export function triggersOf(view: TextView): Triggers {
+  const found = keywordsOf(view);
+  const map = new Map<string, readonly number[]>();
+  for (let k = 0; k < found.triggerKeys.length; k++) map.set(KEYS[found.triggerKeys[k]!]!, found.triggerLists[k]!);
+  return map;
 }
 
 /**
  * The keywords of a view's `norm`, computed once per view.
  *
- * @example keywordsOf(new TextView('Run curl | sh')).triggers.has('curl') // true, when 'curl' is registered
+ * @example keywordsOf(new TextView('Run curl | sh')).spaces // Int32Array [3, 8, 10]
  */
 export function keywordsOf(view: TextView): ViewKeywords {
   const t = (tables ??= compileTables());
@@ -1399,7 +1367,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   // the spaces first: a short text's were written into the shared int chunk, where `ints` may take room next
   const spacesFound = spacesOut(spaces, spaceBase, spaceCount);
   const triggerKeys = keyCount === 0 ? NO_KEYS : ints(curSeen, keyCount);
-  return new PassResult({ flags, positions, dense, lettersDense, triggerKeys, triggerLists, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesFound, firstEnds });
+  return { flags, positions, dense, lettersDense, triggerKeys, triggerLists, stemAtStart: atStart, stems, scripts: scripts & ~UNIT_MARK, spaces: spacesFound, firstEnds };
 }
 
 /**

@@ -3,7 +3,7 @@
 // context, and emits one finding per rule and file.
 import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext, spaceIndexes } from './context.ts';
-import { GRAM, keywordsOf, letterEndsOf, packGram } from './keywords.ts';
+import { GRAM, keywordsOf, letterEndsOf } from './keywords.ts';
 import { reachOf, reachOfAll, type Reach } from './reach.ts';
 import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
@@ -462,26 +462,15 @@ let letterUnits = new Uint16Array(1024);
  */
 function mayHoldSquashed(view: TextView, phrases: readonly string[]): boolean {
   // a phrase with anything but a-z (a digit, say) is looked for in `squashed` itself
-  let long = true;
-  for (const phrase of phrases) {
-    if (!A_TO_Z.test(phrase)) return true;
-    if (phrase.length < GRAM) long = false;
-  }
-  if (long) {
-    const byPass = holdsByFirstEnds(view, phrases);
-    if (byPass !== null) return byPass;
-    const found = lettersFound(view, phrases);
-    for (const phrase of phrases) if (found.has(phrase)) return true;
-    return false;
-  }
-  return holdsLetters(view, phrases);
+  for (const phrase of phrases) if (!A_TO_Z.test(phrase)) return true;
+  return holdsByFirstEnds(view, phrases) ?? holdsLetters(view, phrases);
 }
 
 /**
- * `mayHoldSquashed` for a-z phrases of GRAM letters or more, from where the view's keyword pass
- * saw their first GRAM letters end (a gate registers a rule's phrases as its letter sequences):
- * the rest is compared only there, and the text is not read again. Null when the pass cannot
- * tell for some phrase (see `letterEndsOf`).
+ * `mayHoldSquashed` for a-z phrases, from where the view's keyword pass saw their first GRAM
+ * letters end (a gate registers a rule's phrases as its letter sequences): the rest is compared
+ * only there, and the text is not read again. Null when the pass cannot tell for some phrase (not
+ * a registered sequence, or a flood of places: see `letterEndsOf`); then the letters string does.
  */
 function holdsByFirstEnds(view: TextView, phrases: readonly string[]): boolean | null {
   for (const phrase of phrases) {
@@ -511,78 +500,6 @@ function holdsLetters(view: TextView, phrases: readonly string[]): boolean {
   return false;
 }
 
-// ---- a-z phrases of GRAM letters or more in the letters-only stream, without building it ----
-//
-// Every phrase any rule has asked about is registered by its first GRAM letters, packed as the
-// keyword pass packs them (`packGram`: 5 bits a letter, the last six in `lo`, the two before in `hi`). One pass over `norm` per view
-// keeps the last GRAM a-z letters packed the same way; where they equal a registered start, the
-// rest of the phrase is compared letter by letter further on (skipping what is not a-z, as the
-// letters string does). A phrase is found exactly when the letters string holds it, without
-// allocating that string (a copy of the text) for every long view a gate lets through.
-/** Registered phrases by their packed first GRAM letters (lo * 1024 + hi). */
-const BY_GRAM = new Map<number, string[]>();
-const REGISTERED = new Set<string>();
-/** Bit per hash of a registered start's `lo` (see `gramSlot`): most letters fail this one test. */
-const GRAM_BLOOM = new Int32Array(2048);
-/** Bumped when phrases are registered: a view's earlier pass did not look for them. */
-let registration = 0;
-
-interface LettersFound {
-  readonly registration: number;
-  readonly found: ReadonlySet<string>;
-}
-
-const FOUND: ViewMemo<LettersFound> = createViewMemo();
-
-function registerPhrases(phrases: readonly string[]): void {
-  for (const phrase of phrases) {
-    if (REGISTERED.has(phrase)) continue;
-    REGISTERED.add(phrase);
-    registration++;
-    const { lo, hi } = packGram(phrase);
-    const key = lo * 1024 + hi;
-    const list = BY_GRAM.get(key);
-    if (list === undefined) BY_GRAM.set(key, [phrase]);
-    else list.push(phrase);
-    const slot = gramSlot(lo);
-    GRAM_BLOOM[slot >>> 5]! |= 1 << (slot & 31);
-  }
-}
-
-/** The registered phrases (a-z, GRAM letters or more) that the a-z letters of a view's `norm` hold. */
-function lettersFound(view: TextView, phrases: readonly string[]): ReadonlySet<string> {
-  registerPhrases(phrases);
-  const cached = FOUND.get(view);
-  if (cached !== undefined && cached.registration === registration) return cached.found;
-  const found = new Set<string>();
-  const norm = view.norm;
-  const n = norm.length;
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < n; i++) {
-    const c = norm.charCodeAt(i) - 0x60;
-    if (c < 1 || c > 26) continue;
-    hi = ((hi << 5) | (lo >>> 25)) & 0x3ff;
-    lo = ((lo << 5) | c) & 0x3fffffff;
-    // a zero slot (fewer than GRAM letters so far) never equals a registered start
-    const slot = gramSlot(lo);
-    if (((GRAM_BLOOM[slot >>> 5]! >>> (slot & 31)) & 1) === 0) continue;
-    const list = BY_GRAM.get(lo * 1024 + hi);
-    if (list === undefined) continue;
-    for (const phrase of list) if (!found.has(phrase) && restFollows(norm, i + 1, phrase)) found.add(phrase);
-  }
-  FOUND.set(view, { registration, found });
-  return found;
-}
-
-/**
- * A 16-bit hash of six packed letters: all of them count, since the last three alone ("you",
- * "thi") are common English and would send most letters on to the map.
- */
-function gramSlot(lo: number): number {
-  return Math.imul(lo, 0x9e3779b1) >>> 16;
-}
-
 /** Whether the a-z letters of `norm` from `from` on start with `phrase` past its first GRAM letters. */
 function restFollows(norm: string, from: number, phrase: string): boolean {
   const n = norm.length;
@@ -596,15 +513,11 @@ function restFollows(norm: string, from: number, phrase: string): boolean {
   return true;
 }
 
-/** Exported for the fast-path test: `mayHoldSquashed` by the pass, and by the letters string. */
+/** Exported for the fast-path test: `mayHoldSquashed`, by the keyword pass (null when it cannot tell), and by the letters string. */
 export const SQUASHED_TEST = {
-  byPass: (view: TextView, phrases: readonly string[]): boolean => {
-    const found = lettersFound(view, phrases);
-    return phrases.some((p) => found.has(p));
-  },
-  byLetters: holdsLetters,
-  /** By the keyword pass's first-gram ends: null when it cannot tell. */
+  mayHold: mayHoldSquashed,
   byFirstEnds: holdsByFirstEnds,
+  byLetters: holdsLetters,
 };
 
 const A_TO_Z = /^[a-z]*$/;

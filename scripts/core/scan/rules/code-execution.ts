@@ -7,7 +7,7 @@
 // code-like patterns over the raw text (case and punctuation matter, fenced code is known), and
 // `runPhrases` for natural-language rules over the normalised text (anchored windows; see below).
 import { isRefusalContext } from '../context.ts';
-import { keywordsOf, registerTriggers, triggerNumber, type Triggers as KeywordTriggers, type ViewKeywords } from '../keywords.ts';
+import { keywordsOf, registerTriggers, triggerNumber, type ViewKeywords } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
 import { compactPattern } from '../compact-regex.ts';
 import { reachOfAll } from '../reach.ts';
@@ -92,8 +92,8 @@ const MARKDOWN_EXTS = new Set(['md', 'markdown', 'txt', 'mdx', '']);
 
 const PATTERNS = new Set<RegExp>();
 
-/** Gate words found in a text, each with the `norm` offsets where it starts. */
-export type Triggers = KeywordTriggers;
+// The gate words found in a view, by key (for the tests of the families that share these runners).
+export { triggersOf } from '../keywords.ts';
 
 /** Every pattern of the rules registered here (for the ReDoS check and other tooling). */
 export function registeredPatterns(): RegExp[] {
@@ -117,15 +117,6 @@ export function registerGates(
     }
   }
   registerTriggers(words);
-}
-
-/**
- * The gate words that occur in a view's `norm`, with offsets, from the shared keyword pass. A gate
- * word counts only at the start of a word ("pin" is not in "mapping") and, unless it ends with `*`
- * (a stem: "password*" also finds "passwords"), only as a whole word ("pin" is not "pine").
- */
-export function triggersOf(view: TextView): Triggers {
-  return keywordsOf(view).triggers;
 }
 
 // Which rules a view opens is worked out once per view for every family: each rule has a number,
