@@ -631,6 +631,8 @@ export function clip(s: string, max = 80): string {
 // Phrase rules never scan a whole text: every pattern is sticky and tried only where a match can
 // start, at an anchor or at a start word shortly before one, so each attempt is anchored.
 const WINDOW = 130;
+/** A range with fewer spaces than one per this many characters is walked from its spaces (see findPhrase). */
+const SPARSE = 8;
 
 interface PhraseHit {
   readonly start: number;
@@ -665,8 +667,11 @@ function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, r
   }
   // a match starts at a start word at most the rule's window (WINDOW or its matches' length) before one of the anchors
   const starts = plan.starts!;
-  const rangeCount = windowsOf(anchors, starts.window, starts.spaces, keywordsOf(view).spaces);
+  const spaces = keywordsOf(view).spaces;
+  const rangeCount = windowsOf(anchors, starts.window, starts.spaces, spaces);
   const ranges = rangeScratch;
+  const pairs = starts.pairs;
+  const first = starts.first;
   // Ranges covering most of the text walk the list of its word starts (one pass, kept on the
   // view); others test the characters themselves, so a text with few anchors needs no pass.
   // Measured on the bench corpus, past half the text the list pays for its pass; below, walking
@@ -676,8 +681,6 @@ function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, r
   let covered = 0;
   for (let r = 0; r < rangeCount; r += 2) covered += ranges[r + 1]! - ranges[r]! + 1;
   const wordStarts = covered * 2 > norm.length ? wordStartsOf(view) : null;
-  const pairs = starts.pairs;
-  const first = starts.first;
   for (let r = 0; r < rangeCount; r += 2) {
     const from = ranges[r]!;
     const end = Math.min(ranges[r + 1]!, norm.length - 1);
@@ -691,6 +694,34 @@ function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, r
         weak ??= hit;
       }
       continue;
+    }
+    if (starts.spaced && starts.spaces !== Infinity) {
+      // A match starts a word that ends at a space, so in a range with few spaces (indented or
+      // compact JSON, code) only the words before its spaces, and the word through its end, are
+      // tried: each as the walk below would try it (same word start, same tests), in order. In
+      // prose that reads about as many characters as the walk below, which stays there.
+      const last = rangeSpaceScratch[r >> 1]!;
+      const stop = last < spaces.length && spaces[last] === end ? last + 1 : last;
+      let k = stop;
+      const most = (end - from) / SPARSE;
+      while (k > 0 && spaces[k - 1]! > from && stop - k < most) k--;
+      if (k === 0 || spaces[k - 1]! <= from) {
+        for (; k <= stop; k++) {
+          // the spaces after `from` up to `end`, then the word through `end` (the space after it can be far)
+          let p = k < stop ? spaces[k]! : end + 1;
+          const wordEnd = p;
+          if (k === stop && !isWordChar(norm.charCodeAt(end))) break;
+          while (p > from && isWordChar(norm.charCodeAt(p - 1))) p--;
+          // no word before the space, or one that begins before the range
+          if (p === wordEnd || (p === from && from > 0 && isWordChar(norm.charCodeAt(from - 1)))) continue;
+          if (first[norm.charCodeAt(p)]! < 2 || !startsPair(pairs, norm, p, norm.charCodeAt(p)) || !startsWord(starts, norm, p)) continue;
+          const hit = tryAt(view, rule, patterns, markdown, p);
+          if (hit === null || hit === SKIPPED) continue;
+          if (!hit.refused) return hit;
+          weak ??= hit;
+        }
+        continue;
+      }
     }
     // a word start as `wordStartsOf` lists them (an ASCII character after no word character)
     // whose first two characters begin some start word: one read per character, two at a start
@@ -804,9 +835,169 @@ interface StartWords {
   readonly window: number;
   /** At most how many U+0020 spaces a match of the rule's patterns holds (Infinity: no bound). */
   readonly spaces: number;
+  /**
+   * Whether every match of the rule's patterns begins with a word and a space (see
+   * `wordThenSpace`): a match then starts at the first character of a word that ends right before
+   * one of the view's spaces, so in a window with few spaces findPhrase reads the words before them only.
+   */
+  readonly spaced: boolean;
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
+
+// What a pattern has read of a match so far, as bits of a set of states: nothing, one or more
+// word characters (isWordChar) only, word characters and then a space, or anything else.
+const NOTHING = 1;
+const WORD = 2;
+const SPACED = 4;
+const OTHER = 8;
+
+/** How part of a pattern changes the set of states (a union of what it does to each). */
+type Transfer = (states: number) => number;
+
+class Unsure extends Error {}
+
+/** One character that can be a word character, the space, or another character. */
+function oneChar(word: boolean, space: boolean, other: boolean): Transfer {
+  return (st) => {
+    let out = st & (SPACED | OTHER);
+    if ((st & (NOTHING | WORD)) !== 0) {
+      if (word) out |= WORD;
+      if (other || (space && (st & NOTHING) !== 0)) out |= OTHER;
+      if (space && (st & WORD) !== 0) out |= SPACED;
+    }
+    return out;
+  };
+}
+
+const SAME: Transfer = (st) => st;
+const ANY_CHAR = oneChar(true, true, true);
+
+/** The kinds of the characters from `lo` to `hi`: word characters, the space, others. */
+function kindsOf(lo: number, hi: number): [boolean, boolean, boolean] {
+  if (hi - lo > 255) return [true, true, true];
+  const kinds: [boolean, boolean, boolean] = [false, false, false];
+  for (let c = lo; c <= hi; c++) kinds[isWordChar(c) ? 0 : c === 32 ? 1 : 2] = true;
+  return kinds;
+}
+
+/**
+ * Whether every match of a pattern that is not empty begins with a word (one or more isWordChar
+ * characters) and a space, read from its source: characters, classes, escapes, groups,
+ * alternatives, quantifiers and assertions, each over-approximated by what it can read. Anything
+ * else (back references, the i flag, which lets a letter match an upper-case one) answers false,
+ * which only keeps the plain walk.
+ *
+ * @example wordThenSpace(/(?:send|post)s? (?:it|them) to\b/y) // true
+ */
+function wordThenSpace(re: RegExp): boolean {
+  if (/[iv]/.test(re.flags)) return false;
+  const s = re.source;
+  let i = 0;
+  // the character (or class escape) at `i`, inside a class or not, as its three kinds; `i` moves past it
+  const escape = (): [boolean, boolean, boolean] => {
+    const c = s[i++]!;
+    if (c === 'd') return [true, false, false];
+    if (c === 'w') return [true, false, true];
+    if (c === 's') return [false, true, true];
+    if ('DWS'.includes(c)) return [true, true, true];
+    if (/[1-9kpP]/.test(c)) throw new Unsure();
+    if (c === '0' && /\d/.test(s[i] ?? '')) throw new Unsure(); // an octal escape
+    if ('tnrfvb0'.includes(c)) return [false, false, true];
+    const hex = /^(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/.exec(s.slice(i - 1));
+    if (hex !== null) {
+      i += hex[0].length - 1;
+      const code = parseInt(hex[1] ?? hex[2]!, 16);
+      return kindsOf(code, code);
+    }
+    if (/[a-zA-Z]/.test(c)) throw new Unsure(); // \c, \u{...} and the like
+    return kindsOf(c.charCodeAt(0), c.charCodeAt(0));
+  };
+  const charClass = (): Transfer => {
+    // a negated class is taken to hold every kind
+    const negated = s[i] === '^';
+    if (negated) i++;
+    const kinds = [negated, negated, negated];
+    while (s[i] !== ']') {
+      if (i >= s.length) throw new Unsure();
+      const lo = s[i] === '\\' ? (i++, null) : s.charCodeAt(i++);
+      let k = lo === null ? escape() : kindsOf(lo, lo);
+      if (s[i] === '-' && s[i + 1] !== ']') {
+        // a range between plain characters; one with an escape at either end is not read here
+        if (lo === null || s[i + 1] === '\\') throw new Unsure();
+        k = kindsOf(lo, s.charCodeAt(i + 1));
+        i += 2;
+      }
+      for (let j = 0; j < 3; j++) kinds[j] ||= k[j]!;
+    }
+    i++;
+    return oneChar(kinds[0]!, kinds[1]!, kinds[2]!);
+  };
+  const atom = (): Transfer => {
+    const c = s[i++]!;
+    if (c === '(') {
+      const head = /^(?:\?:|\?<?[=!]|\?<[A-Za-z_$][\w$]*>)?/.exec(s.slice(i))![0];
+      if (head === '' && s[i] === '?') throw new Unsure();
+      i += head.length;
+      const inner = disjunction();
+      if (s[i++] !== ')') throw new Unsure();
+      return /[=!]/.test(head) ? SAME : inner;
+    }
+    if (c === '[') return charClass();
+    if (c === '\\') {
+      if (s[i] === 'b' || s[i] === 'B') {
+        i++;
+        return SAME;
+      }
+      const [word, space, other] = escape();
+      return oneChar(word, space, other);
+    }
+    if (c === '.') return ANY_CHAR;
+    if (c === '^' || c === '$') return SAME;
+    if ('*+?'.includes(c)) throw new Unsure();
+    const [word, space, other] = kindsOf(c.charCodeAt(0), c.charCodeAt(0));
+    return oneChar(word, space, other);
+  };
+  const quantified = (f: Transfer): Transfer => {
+    const m = /^(?:[*+?]|\{(\d+)(,(\d*))?\})\??/.exec(s.slice(i));
+    if (m === null) return f;
+    i += m[0].length;
+    const q = m[0][0];
+    const min = q === '+' ? 1 : q === '{' ? Number(m[1]) : 0;
+    const max = q === '?' ? 1 : q !== '{' ? Infinity : m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
+    return (st) => {
+      for (let k = 0; k < min; k++) st = f(st);
+      // the union of every further count: once a count adds no state, no later one does
+      let all = st;
+      for (let k = min; k < max; k++) {
+        st = f(st);
+        if ((st | all) === all) break;
+        all |= st;
+      }
+      return all;
+    };
+  };
+  const alternative = (): Transfer => {
+    const seq: Transfer[] = [];
+    while (i < s.length && s[i] !== '|' && s[i] !== ')') seq.push(quantified(atom()));
+    return (st) => seq.reduce((acc, f) => f(acc), st);
+  };
+  const disjunction = (): Transfer => {
+    const alts = [alternative()];
+    while (s[i] === '|') {
+      i++;
+      alts.push(alternative());
+    }
+    return (st) => alts.reduce((out, f) => out | f(st), 0);
+  };
+  try {
+    const whole = disjunction();
+    return i === s.length && (whole(NOTHING) & (WORD | OTHER)) === 0;
+  } catch (e) {
+    if (e instanceof Unsure) return false;
+    throw e;
+  }
+}
 
 /** The words (and `*` stems) a rule's matches start with, as a quick membership test. */
 function startWordsOf(rule: GatedPhraseRule): StartWords {
@@ -837,7 +1028,8 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     const byPair = new Map<number, { words: string[]; stems: Uint8Array }>();
     for (const [slot, b] of buckets) byPair.set(slot, { words: b.words, stems: Uint8Array.from(b.stems) });
     const reach = reachOfAll(rule.patterns);
-    sw = { pairs, first, byPair, window: Math.min(WINDOW, reach.chars), spaces: reach.spaces };
+    const spaced = compactPatternsOf(rule).every(wordThenSpace);
+    sw = { pairs, first, byPair, window: Math.min(WINDOW, reach.chars), spaces: reach.spaces, spaced };
     START_WORDS.set(rule, sw);
   }
   return sw;
@@ -864,12 +1056,15 @@ function startsWord(starts: StartWords, norm: string, p: number): boolean {
 }
 
 const rangeScratch: number[] = [];
+/** Per range of `rangeScratch` (when the space bound is finite): the index in the view's spaces of the first space at or after its end. */
+const rangeSpaceScratch: number[] = [];
 let positionScratch = new Int32Array(256);
 
 /**
  * Merged [start, end] ranges, flattened into `rangeScratch`, of the `window` characters before
  * each position of the anchors' lists, cut at the (bound + 1)-th of `spaces` (the view's spaces in
- * `norm`) before it; the number of values written.
+ * `norm`) before it; the number of values written. With a finite bound, `rangeSpaceScratch` gets
+ * the index of the first space at or after each range's end (found on the way, for findPhrase).
  */
 function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number, bound: number, spaces: Int32Array): number {
   // usually one anchor of the gate occurs: its positions are in order already
@@ -913,17 +1108,20 @@ function windowsOf(anchors: ReadonlyArray<readonly number[]>, window: number, bo
   };
   let start = startBefore(sorted[0]!);
   let end = sorted[0]!;
+  let after = j;
   for (let i = 1; i < count; i++) {
     const p = sorted[i]!;
     const from = startBefore(p);
-    if (from <= end) end = p;
-    else {
+    if (from > end) {
+      rangeSpaceScratch[n >> 1] = after;
       out[n++] = start;
       out[n++] = end;
       start = from;
-      end = p;
     }
+    end = p;
+    after = j;
   }
+  rangeSpaceScratch[n >> 1] = after;
   out[n++] = start;
   out[n++] = end;
   return n;
@@ -1406,6 +1604,8 @@ export const fastPaths = {
     const starts = startWordsOf(rule);
     return startsPair(starts.pairs, norm, p, norm.charCodeAt(p)) && startsWord(starts, norm, p);
   },
+  /** Whether every match of a pattern that is not empty begins with a word and a space (findPhrase then walks from the spaces). */
+  wordThenSpace,
   /** The position lists of the gate words of `rule` found in a view, in gate order (each word once). */
   anchorsOf(view: TextView, rule: Gated): ReadonlyArray<readonly number[]> {
     return anchorsIn(gatesOf(view), numberOf(rule)) ?? [];
