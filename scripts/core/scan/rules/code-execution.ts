@@ -644,9 +644,11 @@ interface PhraseHit {
 
 /**
  * The first match of a rule in a view (one that is not refused, if any), searching near the
- * rule's anchors in the view (their position lists, from `anchorsIn`) only.
+ * rule's anchors in the view (their position lists, from `anchorsIn`) only. `spaces` are the
+ * view's spaces as its keyword pass listed them (passed in: a lookup per call cost more than the
+ * walk of a short window).
  */
-function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, rule: GatedPhraseRule, plan: PhrasePlan, markdown: boolean): PhraseHit | null {
+function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, rule: GatedPhraseRule, plan: PhrasePlan, markdown: boolean, spaces: Int32Array): PhraseHit | null {
   const norm = view.norm;
   const patterns = plan.patterns;
   let weak: PhraseHit | null = null;
@@ -667,7 +669,6 @@ function findPhrase(view: TextView, anchors: ReadonlyArray<readonly number[]>, r
   }
   // a match starts at a start word at most the rule's window (WINDOW or its matches' length) before one of the anchors
   const starts = plan.starts!;
-  const spaces = keywordsOf(view).spaces;
   const rangeCount = windowsOf(anchors, starts.window, starts.spaces, spaces);
   const ranges = rangeScratch;
   const pairs = starts.pairs;
@@ -1196,13 +1197,14 @@ export function runPhrases(
       if (rule.exts && !rule.exts.includes(file.ext)) continue;
       const code = prepared.codes[i]!;
       const plan = prepared.plans[i]!;
-      let hit: PhraseHit | null = anchors === undefined ? null : findPhrase(file.view, anchors, rule, plan, markdown);
+      let hit: PhraseHit | null = anchors === undefined ? null : findPhrase(file.view, anchors, rule, plan, markdown, gates.found.spaces);
       let label = '';
       let offset = hit?.start ?? 0;
       if ((hit === null || hit.refused) && (rule.segments ?? true)) {
         for (const seg of segments) {
-          const segAnchors = anchorsIn(gatesOf(seg.view), n);
-          const h = segAnchors === undefined ? null : findPhrase(seg.view, segAnchors, rule, plan, false);
+          const segGates = gatesOf(seg.view);
+          const segAnchors = anchorsIn(segGates, n);
+          const h = segAnchors === undefined ? null : findPhrase(seg.view, segAnchors, rule, plan, false, segGates.found.spaces);
           if (h === null || h.refused) continue;
           hit = h;
           label = ` (decoded from ${seg.kind})`;
