@@ -1,7 +1,8 @@
 // The phrase runner's walk from the spaces (code-execution.ts): a rule whose every match begins
-// with a word and a space has its start words looked for only in the words that end at a space.
-// The pattern reading that decides it is checked against every match of small texts, and the
-// walk against a search of every word start, on texts with and without spaces.
+// with a word and a space has its start words looked for, in a window with few spaces, only in the
+// words that end at a space and the word through its end. The pattern reading that decides it is
+// checked against every match of small texts, and the walk against a search of every word start,
+// on texts with and without spaces.
 import { describe, expect, it } from 'vitest';
 import { fastPaths, registerGates, runPhrases } from '../../../scripts/core/scan/rules/code-execution.ts';
 import type { GatedPhraseRule } from '../../../scripts/core/scan/rules/code-execution.ts';
@@ -92,8 +93,8 @@ describe('fast path: patterns whose matches begin with a word and a space', () =
   });
 });
 
-// Window rules whose matches begin with a word and a space: a range with no space after its first
-// place (compact JSON) has only the word through its end tried.
+// Window rules whose matches begin with a word and a space: in a range with few spaces (JSON, or
+// none at all) only the words before its spaces and the word through its end are tried.
 const rule = (id: string, gate: string[], starts: string[], pattern: RegExp): GatedPhraseRule => ({ id, gate, starts, patterns: [pattern], contextual: false });
 // the anchor is the start word: the start is tried at the anchor itself, the range's last place
 const AT_ANCHOR = rule('TEST021', ['gostart'], ['gostart'], /gostart (?:now|then)\b/y);
@@ -106,7 +107,7 @@ const FILLER = rule('TEST024', ['soulq.md', 'zanchor'], ['go', 'goes', 'edit*'],
 const RULES = [AT_ANCHOR, LONG_WORD, LEAD_SPACE, FILLER];
 registerGates(RULES);
 
-describe('fast path: only the word through the end of a range without spaces is tried', () => {
+describe('fast path: in a range with few spaces, the words before them and the word through its end are tried', () => {
   const table = RULES.map((r) => ({ id: r.id, stage: 'security', severity: 'error', category: 'test', description: 'test rule' }) as const);
   // words without anchors after the text keep the windows under half of it, where this path
   // runs (past half, the list of word starts is walked instead); both must agree
