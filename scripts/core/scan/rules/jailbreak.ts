@@ -70,7 +70,10 @@ const REFUSAL = "(?:i['’]?m sorry|i am sorry|sorry,? (?:but )?i|i apologi[sz]e
 const REFUSAL_WORDS = ['sorry', 'apologize', 'apologise', 'decline', 'refuse', 'unfortunately', 'appropriate', 'unethical', 'inappropriate'];
 // "Never say 'I can't'" is also what a confident coach or a support persona is told: a warning.
 const CANNOT = "(?:i['’]m unable|i am unable|i can['’]t|i cant|i cannot|i can not|i won['’]t|i wont)";
-const CANNOT_WORDS = ['unable', 't', 'cant', 'cannot', 'not', 'wont'];
+// The gate's companions of CANNOT: the first word after "i" (never "t" or "not": "i can't" holds
+// "can" before "t", "i can not" "can" before "not", "i won't" "won" before "t", and "t" and "not"
+// follow every "don't" and "do not" near a "say" or "use", which opened this rule twice as often)
+const CANNOT_WORDS = ['unable', 'can', 'cant', 'cannot', 'won', 'wont'];
 const LOCKED = 0xdd12; // low half of 🔒 (U+1F512)
 const UNLOCKED = 0xdd13; // low half of 🔓 (U+1F513)
 
