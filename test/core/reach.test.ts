@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { RegExpParser } from '@eslint-community/regexpp';
 import type { AST } from '@eslint-community/regexpp';
-import { reachOf, reachOfAll } from '../../scripts/core/scan/reach.ts';
+import { reachOf, reachOfAll, wordThenSpace } from '../../scripts/core/scan/reach.ts';
+import { fastPaths } from '../../scripts/core/scan/rules/code-execution.ts';
+// every family registers its phrase rules with the shared runner on load
+import '../../scripts/core/scan/rules/index.ts';
+import { generator, randomText } from '../helpers/random.ts';
 import { INJECTION_PHRASE_RULES } from '../../scripts/core/scan/rules/injection.ts';
 import { JAILBREAK_PHRASE_RULES } from '../../scripts/core/scan/rules/jailbreak.ts';
 import { I18N_PHRASE_RULES } from '../../scripts/core/scan/rules/injection-i18n.ts';
@@ -122,5 +126,89 @@ describe('reachOf on the shipped phrase patterns', () => {
   it('bounds most of them, so their windows stay small', () => {
     const bounded = patterns.filter((p) => reachOf(p).spaces !== Infinity || reachOf(p).chars !== Infinity);
     expect(bounded.length / patterns.length).toBeGreaterThan(0.9);
+  });
+});
+
+const phrasePatterns = (): readonly RegExp[] => fastPaths.phrasePatterns();
+
+/** Every text of up to `max` characters of `alphabet`. */
+function allTexts(alphabet: readonly string[], max: number): string[] {
+  let level = [''];
+  const out = [''];
+  for (let n = 1; n <= max; n++) {
+    level = level.flatMap((t) => alphabet.map((c) => t + c));
+    out.push(...level);
+  }
+  return out;
+}
+
+/** Whether some match of `re` that is not empty, at the start of one of `texts`, does not begin with a word and a space. */
+function counterexample(re: RegExp, texts: readonly string[]): string | null {
+  const sticky = new RegExp(re.source, `${re.flags.replace('y', '')}y`);
+  for (const text of texts) {
+    sticky.lastIndex = 0;
+    const m = sticky.exec(text);
+    if (m === null || m[0].length === 0) continue;
+    if (!/^[a-z0-9'-]+ /.test(m[0])) return text;
+  }
+  return null;
+}
+
+describe('wordThenSpace: patterns whose matches begin with a word and a space', () => {
+  const texts = allTexts(['a', 'b', ' ', '-', "'", '.', '\n', 'A'], 5);
+  // patterns over the alphabet above, with what the reading must answer
+  const cases: Array<[RegExp, boolean]> = [
+    [/a /y, true],
+    [/\ba(?:b|ab)? b/y, true],
+    [/(?:a|ba)s? (?:a|b)/y, true],
+    [/(?:a|b)(?:a|b){0,3} a/y, true],
+    [/(?<!b )a+ [^.]?/y, true],
+    [/(?:a|b-a|a'b) ?b /y, true],
+    [/a[a-b'-]{0,2} .*/y, true],
+    [/(?=a)a\d? /y, true],
+    [/(?:a|)b /y, true],
+    [/a/y, false],
+    [/a ?b/y, false],
+    [/ a/y, false],
+    [/a\.? b/y, false],
+    [/(?:a |b)/y, false],
+    [/a\s/y, false],
+    [/a\s b/y, false],
+    [/a\w* /y, false],
+    [/[^ ]a /y, false],
+    [/[^a]b /y, false],
+    [/.a /y, false],
+    [/a /iy, false],
+    [/a(?:b|\n)? /y, false],
+    [/[a-\x7f] /y, false],
+    [/(a) \1/y, false],
+  ];
+  for (const [re, expected] of cases) {
+    it(`reads ${re} as ${expected ? 'a word and a space first' : 'not known to begin so'}`, () => {
+      expect(wordThenSpace(re)).toBe(expected);
+      // a yes must hold for every match; each no here has a text that shows why
+      if (expected) expect(counterexample(re, texts)).toBeNull();
+      else if (re.flags === 'y' && !re.source.includes('\\1') && !re.source.includes('\\x7f')) expect(counterexample(re, texts)).not.toBeNull();
+    });
+  }
+  it('holds for every match of the registered phrase patterns it says yes to, on texts built from their own words', () => {
+    const rand = generator(21);
+    let checked = 0;
+    for (const re of phrasePatterns()) {
+      if (!wordThenSpace(re)) continue;
+      const words = re.source.match(/[a-z'-]{2,}/g) ?? ['a'];
+      const sticky = new RegExp(re.source, re.flags);
+      for (let k = 0; k < 40; k++) {
+        const text = randomText(rand, [...words.slice(0, 40).map((w) => `${w} `), ' ', '.', 'x'], 12);
+        for (let p = 0; p < text.length; p++) {
+          sticky.lastIndex = p;
+          const m = sticky.exec(text);
+          if (m === null || m[0].length === 0) continue;
+          expect(m[0], re.source.slice(0, 60)).toMatch(/^[a-z0-9'-]+ /);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 });

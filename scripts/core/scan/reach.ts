@@ -6,6 +6,10 @@
 // A small parser of the pattern source: literals, escapes, classes, groups, alternation, bounded
 // and unbounded quantifiers, assertions. Anything it does not know makes the answer Infinity,
 // which means "run on the whole text", so a mistake here costs speed, never a finding.
+//
+// The same reading also tells whether every match begins with a word and a space (`wordThenSpace`):
+// the phrase runner (code-execution.ts) then looks for a match's start only before the spaces of a
+// window with few of them. Unsure answers are false, which keeps its plain walk.
 
 /** Upper bounds for one pattern; Infinity when unbounded or not understood. */
 export interface Reach {
@@ -19,10 +23,63 @@ export interface Reach {
 
 export const UNBOUNDED: Reach = { chars: Infinity, spaces: Infinity, ahead: Infinity };
 
+/** A word character of the phrase runners: a-z, 0-9, ' and - (`norm` is lower case). */
+export function isPhraseWordCode(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45;
+}
+
+// What a pattern has read of a match so far, as a set of states (bits): nothing, word characters
+// only, word characters and then a space, or anything else. Each part of a pattern maps the set
+// before it to the set after it (a Lead); every match begins with a word and a space when reading
+// the whole pattern from NOTHING ends in NOTHING (an empty match) or SPACED only.
+const NOTHING = 1;
+const WORD = 2;
+const SPACED = 4;
+const OTHER = 8;
+
+type Lead = (states: number) => number;
+
+// The kinds of characters one character of a pattern can match, as bits.
+const K_WORD = 1;
+const K_SPACE = 2;
+const K_OTHER = 4;
+const K_ALL = K_WORD | K_SPACE | K_OTHER;
+
+/** Reading one character of the kinds `k`. */
+function oneOf(k: number): Lead {
+  return (st) => {
+    let out = st & (SPACED | OTHER);
+    if ((st & (NOTHING | WORD)) !== 0) {
+      if ((k & K_WORD) !== 0) out |= WORD;
+      if ((k & K_OTHER) !== 0 || ((k & K_SPACE) !== 0 && (st & NOTHING) !== 0)) out |= OTHER;
+      if ((k & K_SPACE) !== 0 && (st & WORD) !== 0) out |= SPACED;
+    }
+    return out;
+  };
+}
+
+const SAME: Lead = (st) => st;
+
+/** The kinds of the code points from `lo` to `hi`. */
+function kindsOf(lo: number, hi: number): number {
+  if (hi - lo > 255) return K_ALL;
+  let k = 0;
+  for (let c = lo; c <= hi; c++) k |= isPhraseWordCode(c) ? K_WORD : c === 0x20 ? K_SPACE : K_OTHER;
+  return k;
+}
+
+/** The kinds of a class escape (\d, \s, \p{...}, ...): \d digits only, \w and \S no space, the others anything. */
+function classEscapeKinds(c: string): number {
+  if (c === 'd') return K_WORD;
+  if (c === 'w' || c === 'S') return K_WORD | K_OTHER;
+  return K_ALL;
+}
+
 interface Node {
   chars: number;
   spaces: number;
   ahead: number;
+  lead: Lead;
 }
 
 class Unsupported extends Error {}
@@ -33,15 +90,36 @@ class Unsupported extends Error {}
  * @example reachOf(/\bignore (?:all |the )?rules\b/u) // { chars: 16, spaces: 2, ahead: 1 }
  */
 export function reachOf(pattern: RegExp): Reach {
-  let r = REACHES.get(pattern);
-  if (r === undefined) {
-    r = analyse(pattern.source, pattern.flags);
-    REACHES.set(pattern, r);
-  }
-  return r;
+  return analysisOf(pattern).reach;
 }
 
-const REACHES = new WeakMap<RegExp, Reach>();
+/**
+ * Whether every match of a pattern that is not empty begins with a word (one or more `isPhraseWordCode`
+ * units) and a U+0020 space; false when unsure.
+ *
+ * @example wordThenSpace(/(?:send|post)s? (?:it|them) to\b/y) // true
+ */
+export function wordThenSpace(pattern: RegExp): boolean {
+  return analysisOf(pattern).wordThenSpace;
+}
+
+interface Analysis {
+  readonly reach: Reach;
+  readonly wordThenSpace: boolean;
+}
+
+const ANALYSES = new WeakMap<RegExp, Analysis>();
+
+function analysisOf(pattern: RegExp): Analysis {
+  let a = ANALYSES.get(pattern);
+  if (a === undefined) {
+    a = analyse(pattern.source, pattern.flags);
+    ANALYSES.set(pattern, a);
+  }
+  return a;
+}
+
+const UNSURE: Analysis = { reach: UNBOUNDED, wordThenSpace: false };
 
 /** The largest of each bound over several patterns. */
 export function reachOfAll(patterns: readonly RegExp[]): Reach {
@@ -57,17 +135,19 @@ export function reachOfAll(patterns: readonly RegExp[]): Reach {
   return { chars, spaces, ahead };
 }
 
-function analyse(source: string, flags: string): Reach {
+function analyse(source: string, flags: string): Analysis {
   // case folding cannot turn anything into a space; dotAll and sticky do not change the bounds
   const unicode = flags.includes('u') || flags.includes('v');
-  if (flags.includes('v')) return UNBOUNDED; // set notation: not parsed here
+  if (flags.includes('v')) return UNSURE; // set notation: not parsed here
   const p = new Parser(source, unicode);
   try {
     const node = p.disjunction();
-    if (p.i !== source.length) return UNBOUNDED;
-    return { chars: node.chars, spaces: node.spaces, ahead: node.ahead };
+    if (p.i !== source.length) return UNSURE;
+    // case folding lets a letter match an upper-case one, which is no word character
+    const wordThenSpace = !flags.includes('i') && (node.lead(NOTHING) & (WORD | OTHER)) === 0;
+    return { reach: { chars: node.chars, spaces: node.spaces, ahead: node.ahead }, wordThenSpace };
   } catch (e) {
-    if (e instanceof Unsupported) return UNBOUNDED;
+    if (e instanceof Unsupported) return UNSURE;
     throw e;
   }
 }
@@ -87,28 +167,34 @@ class Parser {
     while (this.s[this.i] === '|') {
       this.i++;
       const alt = this.alternative();
-      best = { chars: Math.max(best.chars, alt.chars), spaces: Math.max(best.spaces, alt.spaces), ahead: Math.max(best.ahead, alt.ahead) };
+      const [a, b] = [best.lead, alt.lead];
+      best = { chars: Math.max(best.chars, alt.chars), spaces: Math.max(best.spaces, alt.spaces), ahead: Math.max(best.ahead, alt.ahead), lead: (st) => a(st) | b(st) };
     }
     return best;
   }
 
   alternative(): Node {
-    const seq: Node = { chars: 0, spaces: 0, ahead: 0 };
+    const seq: Node = { chars: 0, spaces: 0, ahead: 0, lead: SAME };
+    const leads: Lead[] = [];
     while (this.i < this.s.length && this.s[this.i] !== '|' && this.s[this.i] !== ')') {
       const term = this.quantified(this.atom());
       // what a term reads past its own end may lie past the match's end, whatever follows it
       seq.ahead = Math.max(seq.ahead, term.ahead);
       seq.chars += term.chars;
       seq.spaces += term.spaces;
+      leads.push(term.lead);
     }
+    seq.lead = (st) => leads.reduce((acc, f) => f(acc), st);
     return seq;
   }
 
   quantified(atom: Node): Node {
     const s = this.s;
     const c = s[this.i];
+    let min = 0;
     let max: number;
     if (c === '*' || c === '+') {
+      min = c === '+' ? 1 : 0;
       max = Infinity;
       this.i++;
     } else if (c === '?') {
@@ -120,13 +206,26 @@ class Parser {
         if (this.unicode) throw new Unsupported();
         return atom; // a literal brace outside unicode mode
       }
-      max = m[2] === undefined ? Number(m[1]) : m[3] === '' ? Infinity : Number(m[3]);
+      min = Number(m[1]);
+      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
       this.i += m[0].length;
     } else {
       return atom;
     }
     if (s[this.i] === '?') this.i++; // lazy: same bounds
-    return { chars: scale(atom.chars, max), spaces: scale(atom.spaces, max), ahead: atom.ahead };
+    const once = atom.lead;
+    // the union over every count from min to max: once a count adds no state, no later one does
+    const lead: Lead = (st) => {
+      for (let k = 0; k < min; k++) st = once(st);
+      let all = st;
+      for (let k = min; k < max; k++) {
+        st = once(st);
+        if ((st | all) === all) break;
+        all |= st;
+      }
+      return all;
+    };
+    return { chars: scale(atom.chars, max), spaces: scale(atom.spaces, max), ahead: atom.ahead, lead };
   }
 
   atom(): Node {
@@ -137,24 +236,24 @@ class Parser {
     if (c === '\\') return this.escape();
     if (c === '.') {
       this.i++;
-      return { chars: this.unicode ? 2 : 1, spaces: 1, ahead: 0 };
+      return { chars: this.unicode ? 2 : 1, spaces: 1, ahead: 0, lead: oneOf(K_ALL) };
     }
     if (c === '^') {
       this.i++;
-      return { chars: 0, spaces: 0, ahead: 0 };
+      return { chars: 0, spaces: 0, ahead: 0, lead: SAME };
     }
     if (c === '$') {
       this.i++;
       // one code unit tells the end of the text (or of a line) from more text: a cut text ends
       // early, so `$` can hold at the cut only, and a match ending there runs past its window
       // (the matcher then searches the whole text)
-      return { chars: 0, spaces: 0, ahead: 1 };
+      return { chars: 0, spaces: 0, ahead: 1, lead: SAME };
     }
     if (c === '*' || c === '+' || c === '?' || c === ')' || (c === '{' && this.unicode)) throw new Unsupported();
     const cp = s.codePointAt(this.i)!;
     const width = this.unicode && cp > 0xffff ? 2 : 1;
     this.i += width;
-    return { chars: width, spaces: cp === 0x20 ? 1 : 0, ahead: 0 };
+    return { chars: width, spaces: cp === 0x20 ? 1 : 0, ahead: 0, lead: oneOf(kindsOf(cp, cp)) };
   }
 
   group(): Node {
@@ -182,8 +281,8 @@ class Parser {
     // a lookahead reads up to its own length past where it stands and what its terms read past
     // that ("(?=bar\b)": 4); a lookbehind reads before the match, which the phrase windows always
     // keep (they start at the beginning of the text)
-    if (kind === 'ahead') return { chars: 0, spaces: 0, ahead: inner.chars + inner.ahead };
-    if (kind === 'behind') return { chars: 0, spaces: 0, ahead: inner.ahead };
+    if (kind === 'ahead') return { chars: 0, spaces: 0, ahead: inner.chars + inner.ahead, lead: SAME };
+    if (kind === 'behind') return { chars: 0, spaces: 0, ahead: inner.ahead, lead: SAME };
     return inner;
   }
 
@@ -195,27 +294,27 @@ class Parser {
     switch (c) {
       case 'b':
       case 'B':
-        return { chars: 0, spaces: 0, ahead: 1 };
+        return { chars: 0, spaces: 0, ahead: 1, lead: SAME };
       case 'd':
       case 'w':
-        return { chars: 1, spaces: 0, ahead: 0 };
+        return { chars: 1, spaces: 0, ahead: 0, lead: oneOf(classEscapeKinds(c)) };
       case 'S':
-        return { chars: this.unicode ? 2 : 1, spaces: 0, ahead: 0 };
+        return { chars: this.unicode ? 2 : 1, spaces: 0, ahead: 0, lead: oneOf(classEscapeKinds(c)) };
       case 's':
       case 'D':
       case 'W':
-        return { chars: this.unicode ? 2 : 1, spaces: 1, ahead: 0 };
+        return { chars: this.unicode ? 2 : 1, spaces: 1, ahead: 0, lead: oneOf(K_ALL) };
       case 'p':
       case 'P': {
         const close = s.indexOf('}', this.i);
         if (!this.unicode || s[this.i] !== '{' || close === -1) throw new Unsupported();
         const name = s.slice(this.i + 1, close);
         this.i = close + 1;
-        return { chars: 2, spaces: c === 'p' && NO_SPACE_PROPERTIES.test(name) ? 0 : 1, ahead: 0 };
+        return { chars: 2, spaces: c === 'p' && NO_SPACE_PROPERTIES.test(name) ? 0 : 1, ahead: 0, lead: oneOf(K_ALL) };
       }
       default: {
         const cp = this.escapedChar(c);
-        return { chars: cp > 0xffff ? 2 : 1, spaces: cp === 0x20 ? 1 : 0, ahead: 0 };
+        return { chars: cp > 0xffff ? 2 : 1, spaces: cp === 0x20 ? 1 : 0, ahead: 0, lead: oneOf(kindsOf(cp, cp)) };
       }
     }
   }
@@ -262,6 +361,7 @@ class Parser {
     }
     let space = false;
     let wide = false;
+    let kinds = 0;
     let prev = -1;
     while (this.i < s.length && s[this.i] !== ']') {
       let cp: number;
@@ -275,10 +375,12 @@ class Parser {
           space = true;
           wide = true;
           set = true;
+          kinds |= classEscapeKinds(c);
           cp = -1;
         } else if (c === 'S' || c === 'd' || c === 'w') {
           wide ||= c === 'S';
           set = true;
+          kinds |= classEscapeKinds(c);
           cp = -1;
         } else if (c === 'p' || c === 'P') {
           const close = s.indexOf('}', this.i);
@@ -288,6 +390,7 @@ class Parser {
           if (!(c === 'p' && NO_SPACE_PROPERTIES.test(name))) space = true;
           wide = true;
           set = true;
+          kinds |= classEscapeKinds(c);
           cp = -1;
         } else if (c === 'b') {
           cp = 8; // a backspace inside a class
@@ -311,11 +414,13 @@ class Parser {
         if (hi < prev) throw new Unsupported();
         if (prev <= 0x20 && hi >= 0x20) space = true;
         if (hi > 0xffff) wide = true;
+        kinds |= kindsOf(prev, hi);
         prev = -1;
         continue;
       }
       if (cp === 0x20) space = true;
       if (cp > 0xffff) wide = true;
+      kinds |= kindsOf(cp, cp);
       prev = cp;
     }
     if (s[this.i] !== ']') throw new Unsupported();
@@ -323,7 +428,8 @@ class Parser {
     const spaces = negate ? !space : space;
     // a negated class can match any astral character in unicode mode
     const chars = this.unicode && (wide || negate) ? 2 : 1;
-    return { chars, spaces: spaces ? 1 : 0, ahead: 0 };
+    // a negated class is taken to match every kind
+    return { chars, spaces: spaces ? 1 : 0, ahead: 0, lead: oneOf(negate ? K_ALL : kinds) };
   }
 
   /** One class member that must be a single character (the end of a range). */

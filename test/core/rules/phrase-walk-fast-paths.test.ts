@@ -1,97 +1,17 @@
 // The phrase runner's walk from the spaces (code-execution.ts): a rule whose every match begins
-// with a word and a space has its start words looked for, in a window with few spaces, only in the
-// words that end at a space and the word through its end. The pattern reading that decides it is
-// checked against every match of small texts, and the walk against a search of every word start,
-// on texts with and without spaces.
+// with a word and a space (wordThenSpace in reach.ts, tested in reach.test.ts) has its start words
+// looked for, in a window with few spaces, only in the words that end at a space and the word
+// through its end. The walk is checked against a search of every word start, on texts with and
+// without spaces.
 import { describe, expect, it } from 'vitest';
-import { fastPaths, registerGates, runPhrases } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { registerGates, runPhrases } from '../../../scripts/core/scan/rules/code-execution.ts';
 import type { GatedPhraseRule } from '../../../scripts/core/scan/rules/code-execution.ts';
 import { createScanContext } from '../../../scripts/core/scan/engine.ts';
 import { TextView } from '../../../scripts/core/scan/text.ts';
+import { wordThenSpace } from '../../../scripts/core/scan/reach.ts';
 import { generator, randomText } from '../../helpers/random.ts';
 
 const isWordChar = (ch: string | undefined): boolean => ch !== undefined && /[a-z0-9'-]/.test(ch);
-
-/** Every text of up to `max` characters of `alphabet`. */
-function allTexts(alphabet: readonly string[], max: number): string[] {
-  let level = [''];
-  const out = [''];
-  for (let n = 1; n <= max; n++) {
-    level = level.flatMap((t) => alphabet.map((c) => t + c));
-    out.push(...level);
-  }
-  return out;
-}
-
-/** Whether some match of `re` that is not empty, at the start of one of `texts`, does not begin with a word and a space. */
-function counterexample(re: RegExp, texts: readonly string[]): string | null {
-  const sticky = new RegExp(re.source, `${re.flags.replace('y', '')}y`);
-  for (const text of texts) {
-    sticky.lastIndex = 0;
-    const m = sticky.exec(text);
-    if (m === null || m[0].length === 0) continue;
-    if (!/^[a-z0-9'-]+ /.test(m[0])) return text;
-  }
-  return null;
-}
-
-describe('fast path: patterns whose matches begin with a word and a space', () => {
-  const texts = allTexts(['a', 'b', ' ', '-', "'", '.', '\n', 'A'], 5);
-  // patterns over the alphabet above, with what the reading must answer
-  const cases: Array<[RegExp, boolean]> = [
-    [/a /y, true],
-    [/\ba(?:b|ab)? b/y, true],
-    [/(?:a|ba)s? (?:a|b)/y, true],
-    [/(?:a|b)(?:a|b){0,3} a/y, true],
-    [/(?<!b )a+ [^.]?/y, true],
-    [/(?:a|b-a|a'b) ?b /y, true],
-    [/a[a-b'-]{0,2} .*/y, true],
-    [/(?=a)a\d? /y, true],
-    [/(?:a|)b /y, true],
-    [/a/y, false],
-    [/a ?b/y, false],
-    [/ a/y, false],
-    [/a\.? b/y, false],
-    [/(?:a |b)/y, false],
-    [/a\s/y, false],
-    [/a\s b/y, false],
-    [/a\w* /y, false],
-    [/[^ ]a /y, false],
-    [/.a /y, false],
-    [/a /iy, false],
-    [/a(?:b|\n)? /y, false],
-    [/[a-\x7f] /y, false],
-    [/(a) \1/y, false],
-  ];
-  for (const [re, expected] of cases) {
-    it(`reads ${re} as ${expected ? 'a word and a space first' : 'not known to begin so'}`, () => {
-      expect(fastPaths.wordThenSpace(re)).toBe(expected);
-      // a yes must hold for every match; each no here has a text that shows why
-      if (expected) expect(counterexample(re, texts)).toBeNull();
-      else if (re.flags === 'y' && !re.source.includes('\\1') && !re.source.includes('\\x7f')) expect(counterexample(re, texts)).not.toBeNull();
-    });
-  }
-  it('holds for every match of the registered phrase patterns it says yes to, on texts built from their own words', () => {
-    const rand = generator(21);
-    let checked = 0;
-    for (const re of fastPaths.phrasePatterns()) {
-      if (!fastPaths.wordThenSpace(re)) continue;
-      const words = re.source.match(/[a-z'-]{2,}/g) ?? ['a'];
-      const sticky = new RegExp(re.source, re.flags);
-      for (let k = 0; k < 40; k++) {
-        const text = randomText(rand, [...words.slice(0, 40).map((w) => `${w} `), ' ', '.', 'x'], 12);
-        for (let p = 0; p < text.length; p++) {
-          sticky.lastIndex = p;
-          const m = sticky.exec(text);
-          if (m === null || m[0].length === 0) continue;
-          expect(m[0], re.source.slice(0, 60)).toMatch(/^[a-z0-9'-]+ /);
-          checked++;
-        }
-      }
-    }
-    expect(checked).toBeGreaterThan(50);
-  });
-});
 
 // Window rules whose matches begin with a word and a space: in a range with few spaces (JSON, or
 // none at all) only the words before its spaces and the word through its end are tried.
@@ -133,7 +53,7 @@ describe('fast path: in a range with few spaces, the words before them and the w
     return [];
   };
   it('reads the rules as ones whose matches begin with a word and a space', () => {
-    for (const r of RULES) expect(fastPaths.wordThenSpace(r.patterns[0]!)).toBe(true);
+    for (const r of RULES) expect(wordThenSpace(r.patterns[0]!)).toBe(true);
   });
   it('tries a start word at the anchor itself', () => {
     expect(run('gostart now', AT_ANCHOR)).toEqual([0]);

@@ -10,7 +10,7 @@ import { isRefusalContext } from '../context.ts';
 import { keywordsOf, registerTriggers, triggerNumber, type ViewKeywords } from '../keywords.ts';
 import type { PhraseRule } from '../match.ts';
 import { compactPattern } from '../compact-regex.ts';
-import { reachOfAll } from '../reach.ts';
+import { isPhraseWordCode as isWordChar, reachOfAll, wordThenSpace } from '../reach.ts';
 import { createViewMemo, firstAtOrAfter } from '../text.ts';
 import type { TextView, ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
@@ -786,11 +786,7 @@ function tryAt(view: TextView, rule: GatedPhraseRule, patterns: readonly RegExp[
   return null;
 }
 
-function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 45;
-}
-
-/** isWordChar as a table over ASCII. */
+/** isWordChar (the word characters reach.ts reads patterns with) as a table over ASCII. */
 const WORD_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (isWordChar(c) ? 1 : 0));
 
 const WORD_STARTS: ViewMemo<Int32Array> = createViewMemo();
@@ -843,167 +839,13 @@ interface StartWords {
   readonly spaces: number;
   /**
    * Whether every match of the rule's patterns begins with a word and a space (see
-   * `wordThenSpace`): a match then starts at the first character of a word that ends right before
+   * `wordThenSpace` in reach.ts): a match then starts at the first character of a word that ends right before
    * one of the view's spaces, so in a window with few spaces findPhrase reads the words before them only.
    */
   readonly spaced: boolean;
 }
 
 const START_WORDS = new WeakMap<GatedPhraseRule, StartWords>();
-
-// What a pattern has read of a match so far, as bits of a set of states: nothing, one or more
-// word characters (isWordChar) only, word characters and then a space, or anything else.
-const NOTHING = 1;
-const WORD = 2;
-const SPACED = 4;
-const OTHER = 8;
-
-/** How part of a pattern changes the set of states (a union of what it does to each). */
-type Transfer = (states: number) => number;
-
-class Unsure extends Error {}
-
-/** One character that can be a word character, the space, or another character. */
-function oneChar(word: boolean, space: boolean, other: boolean): Transfer {
-  return (st) => {
-    let out = st & (SPACED | OTHER);
-    if ((st & (NOTHING | WORD)) !== 0) {
-      if (word) out |= WORD;
-      if (other || (space && (st & NOTHING) !== 0)) out |= OTHER;
-      if (space && (st & WORD) !== 0) out |= SPACED;
-    }
-    return out;
-  };
-}
-
-const SAME: Transfer = (st) => st;
-const ANY_CHAR = oneChar(true, true, true);
-
-/** The kinds of the characters from `lo` to `hi`: word characters, the space, others. */
-function kindsOf(lo: number, hi: number): [boolean, boolean, boolean] {
-  if (hi - lo > 255) return [true, true, true];
-  const kinds: [boolean, boolean, boolean] = [false, false, false];
-  for (let c = lo; c <= hi; c++) kinds[isWordChar(c) ? 0 : c === 32 ? 1 : 2] = true;
-  return kinds;
-}
-
-/**
- * Whether every match of a pattern that is not empty begins with a word (one or more isWordChar
- * characters) and a space, read from its source: characters, classes, escapes, groups,
- * alternatives, quantifiers and assertions, each over-approximated by what it can read. Anything
- * else (back references, the i flag, which lets a letter match an upper-case one) answers false,
- * which only keeps the plain walk.
- *
- * @example wordThenSpace(/(?:send|post)s? (?:it|them) to\b/y) // true
- */
-function wordThenSpace(re: RegExp): boolean {
-  if (/[iv]/.test(re.flags)) return false;
-  const s = re.source;
-  let i = 0;
-  // the character (or class escape) at `i`, inside a class or not, as its three kinds; `i` moves past it
-  const escape = (): [boolean, boolean, boolean] => {
-    const c = s[i++]!;
-    if (c === 'd') return [true, false, false];
-    if (c === 'w') return [true, false, true];
-    if (c === 's') return [false, true, true];
-    if ('DWS'.includes(c)) return [true, true, true];
-    if (/[1-9kpP]/.test(c)) throw new Unsure();
-    if (c === '0' && /\d/.test(s[i] ?? '')) throw new Unsure(); // an octal escape
-    if ('tnrfvb0'.includes(c)) return [false, false, true];
-    const hex = /^(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/.exec(s.slice(i - 1));
-    if (hex !== null) {
-      i += hex[0].length - 1;
-      const code = parseInt(hex[1] ?? hex[2]!, 16);
-      return kindsOf(code, code);
-    }
-    if (/[a-zA-Z]/.test(c)) throw new Unsure(); // \c, \u{...} and the like
-    return kindsOf(c.charCodeAt(0), c.charCodeAt(0));
-  };
-  const charClass = (): Transfer => {
-    // a negated class is taken to hold every kind
-    const negated = s[i] === '^';
-    if (negated) i++;
-    const kinds = [negated, negated, negated];
-    while (s[i] !== ']') {
-      if (i >= s.length) throw new Unsure();
-      const lo = s[i] === '\\' ? (i++, null) : s.charCodeAt(i++);
-      let k = lo === null ? escape() : kindsOf(lo, lo);
-      if (s[i] === '-' && s[i + 1] !== ']') {
-        // a range between plain characters; one with an escape at either end is not read here
-        if (lo === null || s[i + 1] === '\\') throw new Unsure();
-        k = kindsOf(lo, s.charCodeAt(i + 1));
-        i += 2;
-      }
-      for (let j = 0; j < 3; j++) kinds[j] ||= k[j]!;
-    }
-    i++;
-    return oneChar(kinds[0]!, kinds[1]!, kinds[2]!);
-  };
-  const atom = (): Transfer => {
-    const c = s[i++]!;
-    if (c === '(') {
-      const head = /^(?:\?:|\?<?[=!]|\?<[A-Za-z_$][\w$]*>)?/.exec(s.slice(i))![0];
-      if (head === '' && s[i] === '?') throw new Unsure();
-      i += head.length;
-      const inner = disjunction();
-      if (s[i++] !== ')') throw new Unsure();
-      return /[=!]/.test(head) ? SAME : inner;
-    }
-    if (c === '[') return charClass();
-    if (c === '\\') {
-      if (s[i] === 'b' || s[i] === 'B') {
-        i++;
-        return SAME;
-      }
-      const [word, space, other] = escape();
-      return oneChar(word, space, other);
-    }
-    if (c === '.') return ANY_CHAR;
-    if (c === '^' || c === '$') return SAME;
-    if ('*+?'.includes(c)) throw new Unsure();
-    const [word, space, other] = kindsOf(c.charCodeAt(0), c.charCodeAt(0));
-    return oneChar(word, space, other);
-  };
-  const quantified = (f: Transfer): Transfer => {
-    const m = /^(?:[*+?]|\{(\d+)(,(\d*))?\})\??/.exec(s.slice(i));
-    if (m === null) return f;
-    i += m[0].length;
-    const q = m[0][0];
-    const min = q === '+' ? 1 : q === '{' ? Number(m[1]) : 0;
-    const max = q === '?' ? 1 : q !== '{' ? Infinity : m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-    return (st) => {
-      for (let k = 0; k < min; k++) st = f(st);
-      // the union of every further count: once a count adds no state, no later one does
-      let all = st;
-      for (let k = min; k < max; k++) {
-        st = f(st);
-        if ((st | all) === all) break;
-        all |= st;
-      }
-      return all;
-    };
-  };
-  const alternative = (): Transfer => {
-    const seq: Transfer[] = [];
-    while (i < s.length && s[i] !== '|' && s[i] !== ')') seq.push(quantified(atom()));
-    return (st) => seq.reduce((acc, f) => f(acc), st);
-  };
-  const disjunction = (): Transfer => {
-    const alts = [alternative()];
-    while (s[i] === '|') {
-      i++;
-      alts.push(alternative());
-    }
-    return (st) => alts.reduce((out, f) => out | f(st), 0);
-  };
-  try {
-    const whole = disjunction();
-    return i === s.length && (whole(NOTHING) & (WORD | OTHER)) === 0;
-  } catch (e) {
-    if (e instanceof Unsure) return false;
-    throw e;
-  }
-}
 
 /** The words (and `*` stems) a rule's matches start with, as a quick membership test. */
 function startWordsOf(rule: GatedPhraseRule): StartWords {
@@ -1034,8 +876,7 @@ function startWordsOf(rule: GatedPhraseRule): StartWords {
     const byPair = new Map<number, { words: string[]; stems: Uint8Array }>();
     for (const [slot, b] of buckets) byPair.set(slot, { words: b.words, stems: Uint8Array.from(b.stems) });
     const reach = reachOfAll(rule.patterns);
-    const spaced = compactPatternsOf(rule).every(wordThenSpace);
-    sw = { pairs, first, byPair, window: Math.min(WINDOW, reach.chars), spaces: reach.spaces, spaced };
+    sw = { pairs, first, byPair, window: Math.min(WINDOW, reach.chars), spaces: reach.spaces, spaced: compactPatternsOf(rule).every(wordThenSpace) };
     START_WORDS.set(rule, sw);
   }
   return sw;
@@ -1611,8 +1452,6 @@ export const fastPaths = {
     const starts = startWordsOf(rule);
     return startsPair(starts.pairs, norm, p, norm.charCodeAt(p)) && startsWord(starts, norm, p);
   },
-  /** Whether every match of a pattern that is not empty begins with a word and a space (findPhrase then walks from the spaces). */
-  wordThenSpace,
   /** The position lists of the gate words of `rule` found in a view, in gate order (each word once). */
   anchorsOf(view: TextView, rule: Gated): ReadonlyArray<readonly number[]> {
     return anchorsIn(gatesOf(view), numberOf(rule)) ?? [];
