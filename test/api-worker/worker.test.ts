@@ -14,6 +14,7 @@ import { createStateStore } from '../../api-worker/src/state/sql-store.ts';
 import type { StateStore } from '../../api-worker/src/state/types.ts';
 import { startFakeGitHub } from '../fakes/github-server.ts';
 import type { FakeGitHub } from '../fakes/github-server.ts';
+import { holdingStubs } from '../helpers/d1-stubs.ts';
 import { gitRepo } from '../helpers/git-repo.ts';
 import type { GitRepo } from '../helpers/git-repo.ts';
 import { defaultCommits, publishBody } from './harness.ts';
@@ -47,7 +48,8 @@ beforeAll(async () => {
     assets: { directory: dist, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
     bindings: { GITHUB_TOKEN: gh.token, GITHUB_API_URL: gh.url, GITHUB_REPOSITORY: 'soul-registry/registry', GITHUB_BRANCH: 'main' },
   });
-  state = createStateStore(createD1Db((await mf.getD1Database('DB')) as unknown as D1Like));
+  // the stubs stay held for the whole file (see d1-stubs.ts): a few thousand small objects
+  state = createStateStore(createD1Db(holdingStubs((await mf.getD1Database('DB')) as unknown as D1Like).d1));
   await state.migrate();
 }, 180_000);
 

@@ -2,6 +2,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createD1Db, splitSqlStatements } from '../../../api-worker/src/state/d1-db.ts';
 import type { D1Like } from '../../../api-worker/src/state/d1-db.ts';
+import { holdingStubs } from '../../helpers/d1-stubs.ts';
 import { STATE_SCHEMA } from '../../../api-worker/src/state/schema.ts';
 import { createStateStore } from '../../../api-worker/src/state/sql-store.ts';
 import type { SqlDb } from '../../../api-worker/src/state/types.ts';
@@ -10,12 +11,13 @@ import { defineSqlDbContract, defineStateStoreContract, dumpSqlDb } from './cont
 // One workerd process for the file; each test starts from an empty database by dropping every table.
 let mf: Miniflare | null = null;
 let d1: D1Like | null = null;
+let release = (): void => {};
 
 beforeAll(async () => {
   mf = new Miniflare({ modules: true, script: 'export default { fetch() { return new Response(null, { status: 204 }); } };', d1Databases: ['DB'] });
   // The real binding must fit the structural type the driver asks for.
   const binding: D1Like = await mf.getD1Database('DB');
-  d1 = binding;
+  ({ d1, release } = holdingStubs(binding));
 });
 
 afterAll(async () => {
@@ -24,6 +26,8 @@ afterAll(async () => {
 
 async function emptyDb(): Promise<SqlDb> {
   if (d1 === null) throw new Error('miniflare is not running');
+  // the calls of the test before have all returned
+  release();
   const db = createD1Db(d1);
   const objects = await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'");
   if (objects.length > 0) await db.batch(objects.map(({ name }) => ({ sql: `DROP TABLE IF EXISTS "${name}"` })));
