@@ -62,3 +62,24 @@ describe('norm offsets', () => {
     );
   });
 });
+
+describe('norm of short stretches', () => {
+  // stretches of every length around the bound under which a folded stretch is thrown away and
+  // done character by character, between characters that are not fast, with a word running into
+  // the next one or not, and white space or emphasis at either end
+  const filler = 'Ab cD*e_f  gH\tiJ ';
+  const stopper = fc.constantFrom('é', '\u200b', 'xé', 'Q\u200b', ' é', '*é');
+
+  it('maps every unit of stretches of 1 to 64 characters back as the plain semantics do', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 64 }), fc.nat(filler.length - 1), stopper), { minLength: 1, maxLength: 40 }), (parts) => {
+        const raw = parts.map(([len, at, stop]) => filler.repeat(5).slice(at, at + len) + stop).join('');
+        const want = reference(raw);
+        const view = new TextView(raw);
+        expect(view.norm).toBe(want.text);
+        for (let i = 0; i < want.offsets.length; i++) expect(view.normOffset(i)).toBe(want.offsets[i]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
