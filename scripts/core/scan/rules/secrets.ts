@@ -1206,6 +1206,11 @@ const CURL_USER_TRIGGERS = registerTriggerBits(['-u', '--user'], () => 1);
 /** curl -u / --user arguments: "user:password" (or "key:") given on the command line. */
 function scanCurlUser(s: Scan): void {
   const text = s.text;
+  // The last "curl" that ends before the option, found by one search moving forward over the text
+  // (the options come in text order): a search of the 600 characters before each option read them
+  // again for every option (1 MB of "-u " cost 80 ms).
+  const curls = new Cursor(text, 'curl');
+  let curl = -4; // none yet (the next one may start at 0)
   for (let i = text.indexOf('-u'); i !== -1; i = text.indexOf('-u', i + 2)) {
     if (s.work > MAX_WORK) return;
     let from: number;
@@ -1222,9 +1227,8 @@ function scanCurlUser(s: Scan): void {
     while (from < text.length && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9) && from - gap < 8) from++;
     if (from === gap && text.charCodeAt(from - 1) !== 61) continue;
     const window = Math.max(0, i - 600);
-    const found = text.slice(window, i).lastIndexOf('curl');
-    if (found === -1) continue;
-    const curl = window + found;
+    for (let c = curls.next(Math.max(window, curl + 4)); c !== -1 && c + 4 <= i; c = curls.next(c + 4)) curl = c;
+    if (curl < window) continue;
     s.work++;
     const { word, end } = readShellWord(text, from);
     const split = word.indexOf(':');
