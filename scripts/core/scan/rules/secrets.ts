@@ -6,11 +6,13 @@
 // anchors so that ordinary prose costs almost nothing: runs of 16 or more token characters
 // (16-character windows read from their end, so prose costs a few reads per window; a provider
 // table indexed by the first two characters of each word), ':' and '=' (assignments, URLs,
-// headers), "-u" (curl) and "E KEY" (PEM blocks). Provider formats are confident on their own
-// but still reject placeholder bodies; generic candidates must also look random (entropy,
-// character classes) and not be placeholders.
+// headers), "-u" (curl, in texts whose keyword pass found the option) and "E KEY" (PEM blocks).
+// Provider formats are confident on their own but still reject placeholder bodies; generic
+// candidates must also look random (entropy, character classes) and not be placeholders.
 // Each code is emitted once per file; a secret is reported once, under its most specific code.
 import type { Emit, RuleFamily, ScanContext } from '../types.ts';
+import { registerTriggerBits, triggerBitsOf } from '../keywords.ts';
+import type { TextView } from '../text.ts';
 import {
   DATABASE_SCHEMES,
   LOCAL_HOSTS,
@@ -1192,9 +1194,23 @@ function stripBraces(v: string): string {
   return v;
 }
 
+/**
+ * The options scanCurlUser reads, as triggers of the shared keyword pass: a view whose `norm` holds
+ * neither has none in its raw text, so its search for "-u" (which stops at every hyphen) is skipped.
+ * An option it reads is followed by a space or a tab ("-u"), or by "=", a space or a tab ("--user"),
+ * and `norm` keeps ASCII hyphens and letters (capitals lowered) and white space as white space, so
+ * each is a whole word there, as a trigger ending in a letter must be.
+ */
+const CURL_USER_TRIGGERS = registerTriggerBits(['-u', '--user'], () => 1);
+
 /** curl -u / --user arguments: "user:password" (or "key:") given on the command line. */
 function scanCurlUser(s: Scan): void {
   const text = s.text;
+  // The last "curl" that ends before the option, found by one search moving forward over the text
+  // (the options come in text order): a search of the 600 characters before each option read them
+  // again for every option (1 MB of "-u " cost 80 ms).
+  const curls = new Cursor(text, 'curl');
+  let curl = -4; // none yet (the next one may start at 0)
   for (let i = text.indexOf('-u'); i !== -1; i = text.indexOf('-u', i + 2)) {
     if (s.work > MAX_WORK) return;
     let from: number;
@@ -1211,9 +1227,8 @@ function scanCurlUser(s: Scan): void {
     while (from < text.length && (text.charCodeAt(from) === 32 || text.charCodeAt(from) === 9) && from - gap < 8) from++;
     if (from === gap && text.charCodeAt(from - 1) !== 61) continue;
     const window = Math.max(0, i - 600);
-    const found = text.slice(window, i).lastIndexOf('curl');
-    if (found === -1) continue;
-    const curl = window + found;
+    for (let c = curls.next(Math.max(window, curl + 4)); c !== -1 && c + 4 <= i; c = curls.next(c + 4)) curl = c;
+    if (curl < window) continue;
     s.work++;
     const { word, end } = readShellWord(text, from);
     const split = word.indexOf(':');
@@ -1373,13 +1388,16 @@ function scanEquals(s: Scan): void {
   }
 }
 
-/** Scan one text for secrets; emits at most one finding per code. */
-export function scanSecrets(text: string, file: string, emit: Emit): void {
+/**
+ * Scan one text for secrets; emits at most one finding per code. A view of the text (as the
+ * engine makes them) tells, from its keyword pass, whether the curl options can occur.
+ */
+export function scanSecrets(text: string, file: string, emit: Emit, view?: TextView): void {
   const s: Scan = { text, file, emit, emitted: null, claims: [], work: 0 };
   scanRuns(s);
   scanPrivateKeys(s);
   s.work = 0;
-  scanCurlUser(s);
+  if (view === undefined || triggerBitsOf(view, CURL_USER_TRIGGERS) !== 0) scanCurlUser(s);
   scanColons(s);
   scanEquals(s);
 }
@@ -1388,6 +1406,6 @@ export const secrets: RuleFamily = {
   name: 'secrets',
   rules: SECRET_RULES,
   check(ctx: ScanContext, emit: Emit): void {
-    for (const t of ctx.texts) scanSecrets(t.raw, t.name, emit);
+    for (const t of ctx.texts) scanSecrets(t.raw, t.name, emit, t.view);
   },
 };
