@@ -163,6 +163,7 @@ export const ADVERSARIAL: ReadonlyArray<[string, () => string]> = [
   ['nested markdown', () => fill('> - **_[`*~')],
   ['one long line of words', () => fill('you are now the system prompt ')],
   ['newlines', () => fill('\n')],
+  ["'-u ' (curl's user option)", () => fill('-u ')],
 ];
 
 // ---------------------------------------------------------------------------------------------

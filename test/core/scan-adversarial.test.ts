@@ -21,6 +21,7 @@ const INPUTS: Record<string, string> = {
   'mixed scripts': fill('аa'),
   'hex run': fill('6a'),
   'emails without domains': fill('a@'),
+  "curl's user option without curl": fill('-u '),
 };
 
 // Generous bound for a shared CI machine; `npm run bench:scan` measures the real worst case.
