@@ -164,6 +164,9 @@ export const ADVERSARIAL: ReadonlyArray<[string, () => string]> = [
   ['one long line of words', () => fill('you are now the system prompt ')],
   ['newlines', () => fill('\n')],
   ["'-u ' (curl's user option)", () => fill('-u ')],
+  ["'4111 ' (card-like digit groups)", () => fill('4111 ')],
+  ["'.a' (letters spaced out by dots)", () => fill('.a')],
+  ["':1' (IPv6-like colons)", () => fill(':1')],
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,9 @@ const INPUTS: Record<string, string> = {
   'hex run': fill('6a'),
   'emails without domains': fill('a@'),
   "curl's user option without curl": fill('-u '),
+  'card-like digit groups': fill('4111 '),
+  'letters spaced out by dots': fill('.a'),
+  'IPv6-like colons': fill(':1'),
 };
 
 // Generous bound for a shared CI machine; `npm run bench:scan` measures the real worst case.

@@ -115,4 +115,22 @@ describe('long runs found from block tails', () => {
       expect(ofKind(raw, 'hex'), raw.slice(0, 40)).toEqual(referenceSpacedHex(raw));
     }
   });
+
+  it('joins spaced-out letters as the plain join does, whatever their separators (groups of 1 to 3 of all eleven, ties in count)', () => {
+    const rand = generator(17);
+    const separators = [' ', '.', '-', '_', '*', '|', '/', '+', '~', '\u00b7', '\u2022'];
+    let joined = 0;
+    for (let k = 0; k < 3000; k++) {
+      // a few separator groups, drawn often so that the commonest is contested
+      const groups = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => separators[Math.floor(rand() * separators.length)]!).join(''));
+      const letters = 6 + Math.floor(rand() * 20);
+      let run = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rand() * 26)]!;
+      for (let i = 1; i < letters; i++) run += groups[Math.floor(rand() * groups.length)]! + 'abcdefghijklmnopqrstuvwxyz'[Math.floor(rand() * 26)]!;
+      const raw = `${randomText(rand, ['word ', 'x', '\n'], 3)} ${run} ${randomText(rand, ['word ', 'x', '\n'], 3)}`;
+      const ref = referenceSpacedLetters(raw);
+      if (ref.length > 0) joined++;
+      expect(ofKind(raw, 'spaced-letters'), JSON.stringify(raw)).toEqual(ref);
+    }
+    expect(joined).toBeGreaterThan(1000);
+  });
 });

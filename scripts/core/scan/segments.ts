@@ -805,7 +805,6 @@ export function rot13(s: string): string {
 // separators between them. Four spaced letters are found first, then the whole run is read there.
 const SPACED_GATE = /[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z][ .\-_*|/+~·•]{1,3}[A-Za-z]/g;
 const SPACED_RUN = /(?<![A-Za-z0-9])[A-Za-z](?:[ .\-_*|/+~·•]{1,3}[A-Za-z]){5,}(?![A-Za-z0-9])/y;
-const SEPARATOR = /[ .\-_*|/+~·•]{1,3}/g;
 /** Shortest SPACED_RUN match: six letters and five separators. */
 const MIN_SPACED = 11;
 
@@ -954,21 +953,73 @@ class LongRuns {
   }
 }
 
-/** Join a spaced-out run: the commonest separator joins letters, any other one separates words. */
+/** The separators of SPACED_RUN, numbered from 1 by code unit (0 for any other character). */
+const SEPARATOR_CHARS = ' .-_*|/+~\u00b7\u2022';
+const SEPARATOR_NUMBER = new Uint8Array(0x2023);
+for (let k = 0; k < SEPARATOR_CHARS.length; k++) SEPARATOR_NUMBER[SEPARATOR_CHARS.charCodeAt(k)] = k + 1;
+/** Groups of up to three separators, numbered in base 12 (see joinSpaced). */
+const GROUP_KINDS = 12 * 12 * 12;
+const groupCounts = new Int32Array(GROUP_KINDS);
+
+function separatorNumber(c: number): number {
+  return c < SEPARATOR_NUMBER.length ? SEPARATOR_NUMBER[c]! : 0;
+}
+
+/** The number of the separator group `groupEnd` read last (its characters in base 12). */
+let groupKey = 0;
+
+/** The end of the group of up to three separators starting at `i` (a separator); sets `groupKey`. */
+function groupEnd(run: string, i: number): number {
+  let key = 0;
+  const from = i;
+  for (let k = 0; i < run.length && i - from < 3 && (k = separatorNumber(run.charCodeAt(i))) !== 0; i++) key = key * 12 + k;
+  groupKey = key;
+  return i;
+}
+
+/**
+ * Join a spaced-out run: the commonest separator joins letters, any other one separates words.
+ * The separators are the groups `/[ .\-_*|/+~·•]{1,3}/g` finds, left to right (in a SPACED_RUN
+ * match every group between two letters is one), and the commonest is the one seen first among
+ * those seen most. Each group is counted by its number, not by a match array and a Map entry: a
+ * megabyte of "a.a.a" holds 500,000 groups.
+ */
 function joinSpaced(run: string): string {
-  const counts = new Map<string, number>();
-  SEPARATOR.lastIndex = 0;
-  for (let m = SEPARATOR.exec(run); m !== null; m = SEPARATOR.exec(run)) counts.set(m[0], (counts.get(m[0]) ?? 0) + 1);
-  let main = '';
+  const n = run.length;
+  const seen: number[] = [];
+  for (let i = 0; i < n; ) {
+    if (separatorNumber(run.charCodeAt(i)) === 0) {
+      i++;
+      continue;
+    }
+    i = groupEnd(run, i);
+    const count = groupCounts[groupKey]!;
+    groupCounts[groupKey] = count + 1;
+    if (count === 0) seen.push(groupKey);
+  }
+  let main = -1;
   let best = 0;
-  for (const [sep, count] of counts) {
+  for (const key of seen) {
+    const count = groupCounts[key]!;
     if (count > best) {
-      main = sep;
+      main = key;
       best = count;
     }
+    groupCounts[key] = 0;
   }
-  SEPARATOR.lastIndex = 0;
-  return run.replace(SEPARATOR, (sep) => (sep === main ? '' : ' '));
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < n; ) {
+    if (separatorNumber(run.charCodeAt(i)) === 0) {
+      i++;
+      continue;
+    }
+    out += run.slice(start, i);
+    i = groupEnd(run, i);
+    if (groupKey !== main) out += ' ';
+    start = i;
+  }
+  return out + run.slice(start);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -670,4 +670,19 @@ describe('speed', () => {
     const text = unit.repeat(Math.ceil((1 << 20) / unit.length));
     expect(timeCheck(text)).toBeLessThan(2000);
   });
+
+  it('reads a file\'s digit groups up to its budget of windows: a card before a flood of groups is found, one after it is not', () => {
+    const card = '4539 1488 0343 6467';
+    expect(checks.luhnValid(card.replaceAll(' ', ''))).toBe(true);
+    // 100,000 groups of "4111 " ask for about 450,000 windows, far past the budget; prose keeps the card a chunk of its own
+    const flood = '4111 '.repeat(100_000);
+    const cards = (text: string): Emission[] => {
+      const out: Emission[] = [];
+      pii.check(createScanContext({ 'SOUL.md': text }), (e) => out.push(e));
+      return out.filter((e) => e.code === PII_CODES.card);
+    };
+    expect(cards(`Pay with ${card} today.\n${flood}`)).toHaveLength(1);
+    expect(cards(`${flood}\nPay with ${card} today.`)).toHaveLength(0);
+    expect(cards(`${'4111 '.repeat(1_000)}\nPay with ${card} today.`)).toHaveLength(1);
+  });
 });

@@ -24,17 +24,19 @@ export function luhnValid(digits: string): boolean {
 }
 
 /**
- * The card scheme a number belongs to, from its issuer prefix (IIN) and length, or null when no
- * scheme issues numbers of that prefix and length. Does not check Luhn.
+ * The card scheme a number (ASCII digits) belongs to, from its issuer prefix (IIN) and length, or
+ * null when no scheme issues numbers of that prefix and length. Does not check Luhn.
  */
 export function cardScheme(digits: string): string | null {
   const len = digits.length;
   if (len < 13 || len > 19) return null;
-  const p2 = Number(digits.slice(0, 2));
-  const p3 = Number(digits.slice(0, 3));
-  const p4 = Number(digits.slice(0, 4));
-  const p6 = Number(digits.slice(0, 6));
+  // the prefixes as numbers, read digit by digit: four slices and parses per call were most of
+  // the time of 1 MB of "4111 " groups, where every window of four is a candidate
   const first = digits.charCodeAt(0) - 48;
+  const p2 = first * 10 + digits.charCodeAt(1) - 48;
+  const p3 = p2 * 10 + digits.charCodeAt(2) - 48;
+  const p4 = p3 * 10 + digits.charCodeAt(3) - 48;
+  const p6 = (p4 * 10 + digits.charCodeAt(4) - 48) * 10 + digits.charCodeAt(5) - 48;
   switch (first) {
     case 1:
       return len === 15 ? 'UATP' : null;
