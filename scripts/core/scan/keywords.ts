@@ -80,34 +80,13 @@ function packGram(letters: string): { lo: number; hi: number } {
 }
 
 // The gate words of rot13 lines (see ROT13_GATE_WORDS in segments.ts), packed: three letters that
-// end a word before a space (looked for at the spaces after the pass), and six letters anywhere in
-// the letters-only stream (found by the gram check, whose `lo` holds the last six). A view whose
-// pass sees none of them is told so (TextView.ruleOutRot13), and building its decoded segments
-// skips the rot13 search, a regular expression over the whole raw text (about 1 ms/MB).
+// end a word before a space (tested at each space, on the last three letters of `lo`), and six
+// letters anywhere in the letters-only stream (found by the gram check, whose `lo` holds the last
+// six). A view whose pass sees none of them is told so (TextView.ruleOutRot13), and building its
+// decoded segments skips the rot13 search, a regular expression over the whole raw text (about
+// 1 ms/MB).
 const [ROT13_GUR, ROT13_LBH, ROT13_NAQ, ROT13_NYY] = ROT13_GATE_WORDS.before.map(packLetters) as [number, number, number, number];
 const [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG] = ROT13_GATE_WORDS.within.map(packLetters) as [number, number, number, number];
-
-/** Per code unit below 128: 1 for the last letter of a three-letter rot13 gate word (r, h, q, y). */
-const ROT13_LAST = new Uint8Array(128);
-for (const w of ROT13_GATE_WORDS.before) ROT13_LAST[w.charCodeAt(2)] = 1;
-
-/**
- * Whether a three-letter rot13 gate word ends right before one of the spaces the pass listed
- * (`spaces[from, to)`): read after the pass, from the spaces, so the letter loop carries no test.
- * Three units that are not all letters may pack to a gate word's number too; that only keeps the
- * rot13 search, never drops one.
- */
-function endsRot13Word(u: Uint16Array, spaces: Int32Array, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const p = spaces[k]!;
-    if (p < 3) continue;
-    const c = u[p - 1]!;
-    if (c >= 128 || ROT13_LAST[c] === 0) continue;
-    const tail = ((u[p - 3]! - 96) << 10) | ((u[p - 2]! - 96) << 5) | (c - 96);
-    if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) return true;
-  }
-  return false;
-}
 
 /** Hash of a lower-case a-z word, as the pass computes it. */
 export function hashWord(word: string): number {
@@ -1327,6 +1306,12 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
       alnumBefore = false;
       if (c === 0x20) {
         spaces[spaceCount++] = i;
+        // a three-letter rot13 gate word before the space: the last three letters of the
+        // letters-only stream are those of the word that ends here, if one does (after anything
+        // else they only keep the rot13 search, never drop one). Four compares that are nearly
+        // never true cost less here than a second pass over the spaces reading the text again.
+        const tail = lo & 0x7fff;
+        if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) curRot13 = true;
       } else if (c > 127) {
         const unit = units[c]!;
         scripts |= unit;
@@ -1337,7 +1322,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   }
   if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawLetters(gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
-  if (!curRot13 && !endsRot13Word(u, spaces, spaceBase, spaceCount)) view.ruleOutRot13();
+  if (!curRot13) view.ruleOutRot13();
   // the keys found go out as numbers (written over the pattern indices in curSeen) and lists:
   // a map by key string per view cost more to build, and to read in every family, than the pass
   // spent finding them
