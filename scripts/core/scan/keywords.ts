@@ -407,6 +407,8 @@ interface Tables {
   /** Bit set over gramSlot of the letter sequences. */
   readonly gramBloom: Int32Array;
   readonly within: Int32Array;
+  /** The largest `within`. */
+  readonly reach: number;
   readonly hasThen: Uint8Array;
   readonly isRule: Uint8Array;
   readonly trie: Trie;
@@ -509,6 +511,7 @@ function compileTables(): Tables {
     followSpace,
     gramBloom,
     within,
+    reach: within.reduce((a, b) => Math.max(a, b), 0),
     hasThen,
     isRule,
     trie,
@@ -899,9 +902,22 @@ let curFlags: Uint8Array = new Uint8Array(0);
 let curPositions: Map<number, number[]> | null = null;
 let curDense: Uint8Array = new Uint8Array(0);
 let curLettersDense: Uint8Array = new Uint8Array(0);
+/**
+ * Per group with companions: its last anchor's offset plus curLastBase. Each pass's base lies past
+ * the previous pass's text by more than any group's reach (Tables.reach), so what earlier passes
+ * left is out of reach, and the array is not cleared per view (that cost more than a short pass).
+ */
 let curLast = new Int32Array(64);
+let curLastBase = 0;
+let curLastNext = 0;
+/** The tables curLast was last cleared for: other tables may reach further. */
+let curLastTables: Tables | null = null;
+/** Where the bases start over (clearing curLast), with room below 2^31 for any text's offsets. */
+const LAST_BASE_LIMIT = 2 ** 30;
 /** Per letter sequence: the bits of its ends seen so far in this pass. */
 let curSequences = new Uint8Array(64);
+/** Whether a pass wrote to curSequences: most see no letter sequence, and need not clear it. */
+let curSequencesWritten = false;
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
 /**
  * Made one slot per pattern up front: an empty array written at a pattern's index (in the
@@ -958,13 +974,14 @@ function sawWord(t: Tables, s: string, start: number, end: number, h: number, wa
       const companions = from + (counts & 0xffff);
       for (let k = from; k < companions; k++) {
         const g = groups[k]!;
-        if (t.hasThen[g] === 1) curLast[g] = start;
+        if (t.hasThen[g] === 1) curLast[g] = start + curLastBase;
         else openGroup(g, start);
       }
       const to = companions + (counts >>> 16);
       for (let k = companions; k < to; k++) {
         const g = groups[k]!;
-        if (start - curLast[g]! <= t.within[g]!) openGroup(g, curLast[g]!);
+        const anchor = curLast[g]! - curLastBase;
+        if (start - anchor <= t.within[g]!) openGroup(g, anchor);
       }
     }
     if (!walked && word >>> 2 === end - start && sameLetters(t.words, e, s, start, end - start)) {
@@ -1020,6 +1037,7 @@ function sawLetters(lo: number, i: number): void {
   for (const [need, seq, bit] of list) {
     if (need !== hi) continue;
     if (bit === 1) noteFirstEnd(seq, i);
+    curSequencesWritten = true;
     const seen = (curSequences[seq]! |= bit);
     if (seen !== curTables.sequenceNeed[seq]) continue;
     const g = curTables.sequenceGroup[seq]!;
@@ -1196,10 +1214,17 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   if (unitScratch.length < n) unitScratch = new Uint16Array(Math.max(n, unitScratch.length * 2));
   const u = unitScratch;
   if (!copyNormUnits(view, u)) for (let k = 0; k < n; k++) u[k] = s.charCodeAt(k);
-  if (curLast.length < t.total) curLast = new Int32Array(t.total);
-  curLast.fill(FAR, 0, t.total);
+  if (t !== curLastTables || curLastNext + n + t.reach + 1 > LAST_BASE_LIMIT) {
+    if (curLast.length < t.total) curLast = new Int32Array(t.total);
+    curLast.fill(FAR);
+    curLastTables = t;
+    curLastNext = 0;
+  }
+  curLastBase = curLastNext;
+  curLastNext = curLastBase + n + t.reach + 1;
   if (curSequences.length < t.sequenceNeed.length) curSequences = new Uint8Array(t.sequenceNeed.length);
-  curSequences.fill(0);
+  else if (curSequencesWritten) curSequences.fill(0);
+  curSequencesWritten = false;
   curTables = t;
   curText = s;
   curFlags = t.zeros;
