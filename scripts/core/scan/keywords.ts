@@ -226,6 +226,14 @@ interface Trie {
   readonly minPrefix: number;
   /** The leading a-z letters of every pattern that starts with one, with the node they lead to. */
   readonly leading: ReadonlyMap<string, WordStart>;
+  /**
+   * Bit set over afterPairSlot of a leading word's trie reference and two letters after a space
+   * that a walk from the word may go on through (or end a pattern at the first of them): after
+   * "to", a space and "my" may ("to my"), "me" may not, so most walks that would end two letters
+   * after the space are not started (a third of those after a word). It also holds the pairs of the quiet
+   * words (see Tables.quiet), merged per followSlot, by FOLLOW_PAIRS plus the slot.
+   */
+  readonly afterPairs: Int32Array;
 }
 
 /** What follows a word some trigger or stem starts with, to skip most walks after it (see WordTable). */
@@ -233,6 +241,8 @@ interface WordStart {
   readonly ref: number;
   readonly after: number;
   readonly afterSpace: number;
+  /** The two letters after a space that a walk from the word may go on through, as l1 << 5 | l2 (a = 0), see Trie.afterPairs. */
+  readonly pairs: readonly number[];
 }
 
 /**
@@ -293,6 +303,10 @@ function readHead(s: string, start: number): number {
 function readHeadUnits(u: Uint16Array, start: number): number {
   return ((u[start]! - 96) << 15) | ((u[start + 1]! - 96) << 10) | ((u[start + 2]! - 96) << 5) | (u[start + 3]! - 96);
 }
+const AFTER_PAIR_BITS = 16;
+const afterPairSlot = (key: number, l1: number, l2: number): number => Math.imul((key << 10) | (l1 << 5) | l2, 0x9e3779b1) >>> (32 - AFTER_PAIR_BITS);
+/** The key of a followSlot's pairs in Trie.afterPairs is this plus the slot (a trie reference's is the reference). */
+const FOLLOW_PAIRS = 1 << 20;
 const TRIPLE_BITS = 14;
 const tripleSlot = (c1: number, c2: number, c3: number): number => (Math.imul((c1 << 16) | (c2 << 8) | c3, 0x9e3779b1) >>> (32 - TRIPLE_BITS)) | 0;
 
@@ -399,7 +413,8 @@ interface Tables {
    * The bloom bits of which every word is a trie word and nothing else (it opens no gate group and
    * ends no pattern): such a word matters only when what follows it may go on with a pattern,
    * which `follow` and `followSpace` (the E_AFTER and E_AFTER_SPACE bits of those words, merged
-   * per followSlot) tell in the loop, without a call. "the", "a", "to" are most of them.
+   * per followSlot) and their pairs in Trie.afterPairs tell in the loop, without a call. "the",
+   * "a", "to" are most of them.
    */
   readonly quiet: Int32Array;
   readonly follow: Int32Array;
@@ -480,6 +495,7 @@ function compileTables(): Tables {
   const trie = buildTrie();
   const words = wordTable(gates, trie.leading);
   const { entries } = words;
+  const pairsOf = new Map([...trie.leading.values()].map((start) => [start.ref, start.pairs]));
   const loud = new Int32Array(bloom.length);
   const follow = new Int32Array(1 << FOLLOW_BITS);
   const followSpace = new Int32Array(1 << FOLLOW_BITS);
@@ -490,8 +506,10 @@ function compileTables(): Tables {
     const ref = entries[e + E_REF]!;
     if (entries[e + E_COUNTS] !== 0 || ref === 0 || (ref & 1) !== 0) setBit(loud, slot);
     else {
-      follow[followSlot(slot)]! |= entries[e + E_AFTER]!;
-      followSpace[followSlot(slot)]! |= entries[e + E_AFTER_SPACE]!;
+      const f = followSlot(slot);
+      follow[f]! |= entries[e + E_AFTER]!;
+      followSpace[f]! |= entries[e + E_AFTER_SPACE]!;
+      for (const pair of pairsOf.get(ref)!) setBit(trie.afterPairs, afterPairSlot(FOLLOW_PAIRS | f, pair >>> 5, pair & 31));
     }
   }
   const quiet = bloom.map((bits, k) => bits & ~loud[k]!);
@@ -700,6 +718,13 @@ function buildTrie(): Trie {
   const prefixMin = new Uint8Array(1 << PREFIX_BITS);
   let minPrefix = 2 ** 30;
   const leading = new Map<string, WordStart>();
+  const afterPairs = new Int32Array(1 << (AFTER_PAIR_BITS - 5));
+  // the pairs of first letter l1 that reaches trie node `node`: where a pattern ends there (or at
+  // the space before it), any second letter may follow
+  const pairsAt = (pairs: number[], l1: number, node: number): void => {
+    const any = ends[node]!.length > 0;
+    for (let l2 = 0; l2 < 26; l2++) if (any || children[node]!.has(classOf[97 + l2]!)) pairs.push((l1 << 5) | l2);
+  };
   const codeOf: number[] = [];
   for (let c = 0; c < classOf.length; c++) if (classOf[c] !== 0) codeOf[classOf[c]!] = c;
   const enterPrefix = (head: string, len: number): void => {
@@ -721,17 +746,23 @@ function buildTrie(): Trie {
       for (let i = 0; i < m; i++) node = children[node]!.get(classOf[word.charCodeAt(i)]!)!;
       let after = 0;
       let afterSpace = 0;
+      const pairs: number[] = [];
       for (const [cls, child] of children[node]!) {
         const c = codeOf[cls]!;
         after |= 1 << (c & 31);
         if (c !== 0x20) continue;
-        if (ends[child]!.length > 0) afterSpace = -1;
-        for (const next of children[child]!.keys()) {
+        if (ends[child]!.length > 0) {
+          afterSpace = -1;
+          for (let l1 = 0; l1 < 26; l1++) pairsAt(pairs, l1, child);
+        }
+        for (const [next, first] of children[child]!) {
           const l = codeOf[next]!;
           afterSpace |= (l - 97) >>> 0 < 26 ? 1 << (l - 97) : -1;
+          if ((l - 97) >>> 0 < 26) pairsAt(pairs, l - 97, first);
         }
       }
-      leading.set(word, { ref: ref(node), after, afterSpace });
+      for (const pair of pairs) setBit(afterPairs, afterPairSlot(ref(node), pair >>> 5, pair & 31));
+      leading.set(word, { ref: ref(node), after, afterSpace, pairs });
     }
     if (m < text.length || p.wholeWord) return;
     // may go on into a longer word; a word shorter than PREFIX_KEY letters is walked whenever it
@@ -739,7 +770,7 @@ function buildTrie(): Trie {
     minPrefix = Math.min(minPrefix, m);
     enterPrefix(text.slice(0, PREFIX_KEY), Math.min(m, 255));
   });
-  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, minPrefix, leading };
+  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, minPrefix, leading, afterPairs };
 }
 
 function wordTable(gates: ReadonlyMap<number, { firsts: number[]; thens: number[] }>, starts: ReadonlyMap<string, WordStart>): WordTable {
@@ -1162,7 +1193,14 @@ function walkAfterWord(trie: Trie, s: string, start: number, end: number, entrie
     if (((entries[e + E_AFTER]! >>> (c & 31)) & 1) === 0) return;
     if (c === 0x20 && end + 1 < s.length) {
       const l = s.charCodeAt(end + 1) - 97;
-      if (l >>> 0 < 26 && ((entries[e + E_AFTER_SPACE]! >>> l) & 1) === 0) return;
+      if (l >>> 0 < 26) {
+        if (((entries[e + E_AFTER_SPACE]! >>> l) & 1) === 0) return;
+        const l2 = end + 2 < s.length ? s.charCodeAt(end + 2) - 97 : -1;
+        if (l2 >>> 0 < 26) {
+          const slot = afterPairSlot(ref, l, l2);
+          if (((trie.afterPairs[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return;
+        }
+      }
     }
   }
   walkOn(trie, s, start, end, ref);
@@ -1240,7 +1278,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curSeenCount = 0;
   let scripts = 0;
   const { bloom, quiet, follow, followSpace, gramBloom, units, trie } = t;
-  const { kind, classOf, classes, pairs, triples, prefixMin, minPrefix } = trie;
+  const { kind, classOf, classes, pairs, triples, prefixMin, minPrefix, afterPairs } = trie;
   let lo = 0;
   let alnumBefore = false;
   // room for every unit to be a space, so that the loop holds no call to grow it (a call in the
@@ -1308,8 +1346,15 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
           // walkAfterWord's test of what follows, on the merged bits: most "the" need no call
           const f = followSlot(slot16);
           const next = u[i]!;
-          if (((follow[f]! >>> (next & 31)) & 1) !== 0 && (next !== 0x20 || i + 1 >= n || (u[i + 1]! - 97) >>> 0 >= 26 || ((followSpace[f]! >>> (u[i + 1]! - 97)) & 1) !== 0)) {
-            sawWord(t, s, start, i, h, walked);
+          if (((follow[f]! >>> (next & 31)) & 1) !== 0) {
+            let go = true;
+            if (next === 0x20 && i + 1 < n && (u[i + 1]! - 97) >>> 0 < 26) {
+              const l1 = u[i + 1]! - 97;
+              const l2 = i + 2 < n ? u[i + 2]! - 97 : -1;
+              const slot = l2 >>> 0 < 26 ? afterPairSlot(FOLLOW_PAIRS | f, l1, l2) : -1;
+              go = ((followSpace[f]! >>> l1) & 1) !== 0 && (slot === -1 || ((afterPairs[slot >>> 5]! >>> (slot & 31)) & 1) !== 0);
+            }
+            if (go) sawWord(t, s, start, i, h, walked);
           }
         }
       }
