@@ -222,6 +222,13 @@ interface Trie {
    * match holds the whole word: `words` gives the trie node after the word's letters.
    */
   readonly prefixMin: Uint8Array;
+  /**
+   * Bit set over prefixSlot of the first PREFIX_KEY + 1 letters of the patterns that may go on
+   * into a longer word and have that many: where all those a word's head may begin have (its
+   * prefixMin is more than PREFIX_KEY), the word is walked only when its next letter fits too.
+   * Most words walked for their head alone ("component" for the stem "completo") are not.
+   */
+  readonly prefixNext: Int32Array;
   /** The shortest pattern that may go on into a longer word (more than any word when there is none). */
   readonly minPrefix: number;
   /** The leading a-z letters of every pattern that starts with one, with the node they lead to. */
@@ -716,6 +723,7 @@ function buildTrie(): Trie {
   // the pass records spaces where it skips characters of kind 0
   if (kind[0x20] !== 0) throw new Error('no keyword may start with a space (leading spaces are trimmed)');
   const prefixMin = new Uint8Array(1 << PREFIX_BITS);
+  const prefixNext = new Int32Array(1 << (PREFIX_BITS - 5));
   let minPrefix = 2 ** 30;
   const leading = new Map<string, WordStart>();
   const afterPairs = new Int32Array(1 << (AFTER_PAIR_BITS - 5));
@@ -769,8 +777,9 @@ function buildTrie(): Trie {
     // is longer than minPrefix (patterns that short are rare)
     minPrefix = Math.min(minPrefix, m);
     enterPrefix(text.slice(0, PREFIX_KEY), Math.min(m, 255));
+    if (m > PREFIX_KEY) setBit(prefixNext, prefixSlot((readHead(text, 0) << 5) | (text.charCodeAt(PREFIX_KEY) - 96)));
   });
-  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, minPrefix, leading, afterPairs };
+  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, prefixNext, minPrefix, leading, afterPairs };
 }
 
 function wordTable(gates: ReadonlyMap<number, { firsts: number[]; thens: number[] }>, starts: ReadonlyMap<string, WordStart>): WordTable {
@@ -1278,7 +1287,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curSeenCount = 0;
   let scripts = 0;
   const { bloom, quiet, follow, followSpace, gramBloom, units, trie } = t;
-  const { kind, classOf, classes, pairs, triples, prefixMin, minPrefix, afterPairs } = trie;
+  const { kind, classOf, classes, pairs, triples, prefixMin, prefixNext, minPrefix, afterPairs } = trie;
   let lo = 0;
   let alnumBefore = false;
   // room for every unit to be a space, so that the loop holds no call to grow it (a call in the
@@ -1335,8 +1344,12 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
         const head = len < PREFIX_KEY ? -1 : len <= 6 ? (lo >>> (5 * (len - PREFIX_KEY))) & HEAD_MASK : readHeadUnits(u, start);
         const m = head === -1 ? 1 : prefixMin[prefixSlot(head)]!;
         if (m !== 0 && m < len) {
-          walkFrom(trie, s, start);
-          walked = true;
+          // a word longer than m > PREFIX_KEY letters has one more to look at
+          const next = m > PREFIX_KEY ? prefixSlot((head << 5) | (u[start + PREFIX_KEY]! - 96)) : -1;
+          if (next === -1 || ((prefixNext[next >>> 5]! >>> (next & 31)) & 1) !== 0) {
+            walkFrom(trie, s, start);
+            walked = true;
+          }
         }
       }
       const slot16 = bloomSlot(h);

@@ -1,8 +1,8 @@
-// The keyword pass starts no walk after a word when the two letters after the space that follows
-// it cannot go on with any trigger or stem the word starts (Trie.afterPairs, and the same pairs
-// merged per slot for the words the loop passes over without a look-up). Every registered key of
-// a word, a space and letters, followed by every second letter after its first, must still find
-// exactly what a plain search finds.
+// The keyword pass starts a walk of the trie only where a trigger or stem may be found, told by
+// small tables: after a word and a space, by the two letters after the space (Trie.afterPairs, and
+// the same pairs merged per slot for the words the loop passes over without a look-up); inside a
+// word, by its first letters (Trie.prefixMin, Trie.prefixNext). Keys cut short, run on and changed
+// at each letter those tables look at must still find exactly what a plain search finds.
 import { describe, expect, it } from 'vitest';
 import '../../scripts/core/scan/rules/index.ts';
 import { keywordsOf, registeredKeywords, triggersOf } from '../../scripts/core/scan/keywords.ts';
@@ -37,6 +37,13 @@ function plainStems(norm: string): string[] {
   return [...norm.matchAll(new RegExp(` (?:${alternation})`, 'g'))].map((m) => m[0].slice(1));
 }
 
+/** What the pass finds in `raw` (its triggers and stems after a space), next to what a plain search finds. */
+function bothWays(raw: string): { pass: unknown; plain: unknown } {
+  const view = new TextView(raw);
+  const triggers = [...triggersOf(view)].filter(([key]) => !key.startsWith(' ')).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return { pass: { triggers, stems: keywordsOf(view).stems }, plain: { triggers: plainTriggers(view.norm), stems: plainStems(view.norm) } };
+}
+
 /** A key of a word and a space, run on by every letter after the first letter after the space, and cut short. */
 function variants(key: string): string[] {
   const text = key.replace(/\*$/, '');
@@ -47,7 +54,7 @@ function variants(key: string): string[] {
   return out;
 }
 
-describe('walks after a word and a space', () => {
+describe('walks of the trie', () => {
   it('find every key of a word, a space and letters, whatever two letters follow the space', () => {
     const keys = [...TRIGGERS, ...STEMS].filter((k) => /^[a-z]+ [a-z]/.test(k) || /^[a-z]+ $/.test(k));
     expect(keys.filter((k) => k.endsWith(' ')).length).toBeGreaterThan(0);
@@ -58,12 +65,32 @@ describe('walks after a word and a space', () => {
         .slice(from, from + 40)
         .flatMap((k) => (k.endsWith(' ') ? [k, ...[...LETTERS].map((l) => `${k}${l}${l}`)] : variants(k)))
         .join(', ');
-      const view = new TextView(raw);
-      const found = [...triggersOf(view)].filter(([key]) => !key.startsWith(' ')).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-      expect(found).toEqual(plainTriggers(view.norm));
-      expect(keywordsOf(view).stems).toEqual(plainStems(view.norm));
+      const { pass, plain } = bothWays(raw);
+      expect(pass).toEqual(plain);
       texts++;
     }
     expect(texts).toBeGreaterThan(10);
+  });
+
+  it('find every key that may go on into a longer word, in words that begin like it', () => {
+    // keys of letters only that go on into longer words ("grab*", the stems of other languages),
+    // in words of their first four letters and each fifth letter, of lengths around theirs
+    const keys = [...TRIGGERS.filter((k) => /^[a-z]+\*$/.test(k)).map((k) => k.slice(0, -1)), ...STEMS.filter((k) => /^[a-z]+$/.test(k))];
+    expect(keys.filter((k) => k.length > 4).length).toBeGreaterThan(100);
+    expect(keys.filter((k) => k.length <= 4).length).toBeGreaterThan(10);
+    let texts = 0;
+    for (let from = 0; from < keys.length; from += 40) {
+      const words = keys.slice(from, from + 40).flatMap((k) => [
+        k,
+        `${k}s`,
+        `${k}ing`,
+        k.slice(0, -1),
+        ...[...LETTERS].flatMap((l) => [`${k.slice(0, 4)}${l}${k.slice(5)}s`, `${k.slice(0, 4)}${l}xxxxxxxx`.slice(0, k.length + 1)]),
+      ]);
+      const { pass, plain } = bothWays(words.join(' '));
+      expect(pass).toEqual(plain);
+      texts++;
+    }
+    expect(texts).toBeGreaterThan(5);
   });
 });
