@@ -80,11 +80,11 @@ function packGram(letters: string): { lo: number; hi: number } {
 }
 
 // The gate words of rot13 lines (see ROT13_GATE_WORDS in segments.ts), packed: three letters that
-// end a word before a space (tested at each space, on the last three letters of `lo`), and six
-// letters anywhere in the letters-only stream (found by the gram check, whose `lo` holds the last
-// six). A view whose pass sees none of them is told so (TextView.ruleOutRot13), and building its
-// decoded segments skips the rot13 search, a regular expression over the whole raw text (about
-// 1 ms/MB).
+// end a word before a space (tested at the space right after each word, on the last three letters
+// of `lo`), and six letters anywhere in the letters-only stream (found by the gram check, whose
+// `lo` holds the last six). A view whose pass sees none of them is told so
+// (TextView.ruleOutRot13), and building its decoded segments skips the rot13 search, a regular
+// expression over the whole raw text (about 1 ms/MB).
 const [ROT13_GUR, ROT13_LBH, ROT13_NAQ, ROT13_NYY] = ROT13_GATE_WORDS.before.map(packLetters) as [number, number, number, number];
 const [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG] = ROT13_GATE_WORDS.within.map(packLetters) as [number, number, number, number];
 
@@ -1371,6 +1371,19 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
           }
         }
       }
+      if (c === 0x20) {
+        // the space after most words, taken here instead of on the next turn of the loop. A
+        // three-letter rot13 gate word ends right before a space: the last three letters of the
+        // letters-only stream are those of this word (or, when it is shorter, they only keep the
+        // rot13 search, never drop one). Four compares that are nearly never true cost less here
+        // than a second pass over the spaces reading the text again.
+        spaces[spaceCount++] = i;
+        const tail = lo & 0x7fff;
+        if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) curRot13 = true;
+        alnumBefore = false;
+        i++;
+        continue;
+      }
       alnumBefore = true;
       continue;
     }
@@ -1391,15 +1404,9 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
       alnumBefore = alnum;
     } else {
       alnumBefore = false;
-      if (c === 0x20) {
-        spaces[spaceCount++] = i;
-        // a three-letter rot13 gate word before the space: the last three letters of the
-        // letters-only stream are those of the word that ends here, if one does (after anything
-        // else they only keep the rot13 search, never drop one). Four compares that are nearly
-        // never true cost less here than a second pass over the spaces reading the text again.
-        const tail = lo & 0x7fff;
-        if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) curRot13 = true;
-      } else if (c > 127) {
+      // a space after anything but a letter (no rot13 gate word ends there)
+      if (c === 0x20) spaces[spaceCount++] = i;
+      else if (c > 127) {
         const unit = units[c]!;
         scripts |= unit;
         if ((unit & UNIT_MARK) !== 0) sawMark(c, i);
