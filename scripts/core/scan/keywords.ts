@@ -80,34 +80,13 @@ function packGram(letters: string): { lo: number; hi: number } {
 }
 
 // The gate words of rot13 lines (see ROT13_GATE_WORDS in segments.ts), packed: three letters that
-// end a word before a space (looked for at the spaces after the pass), and six letters anywhere in
-// the letters-only stream (found by the gram check, whose `lo` holds the last six). A view whose
-// pass sees none of them is told so (TextView.ruleOutRot13), and building its decoded segments
-// skips the rot13 search, a regular expression over the whole raw text (about 1 ms/MB).
+// end a word before a space (tested at the space right after each word, on the last three letters
+// of `lo`), and six letters anywhere in the letters-only stream (found by the gram check, whose
+// `lo` holds the last six). A view whose pass sees none of them is told so
+// (TextView.ruleOutRot13), and building its decoded segments skips the rot13 search, a regular
+// expression over the whole raw text (about 1 ms/MB).
 const [ROT13_GUR, ROT13_LBH, ROT13_NAQ, ROT13_NYY] = ROT13_GATE_WORDS.before.map(packLetters) as [number, number, number, number];
 const [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG] = ROT13_GATE_WORDS.within.map(packLetters) as [number, number, number, number];
-
-/** Per code unit below 128: 1 for the last letter of a three-letter rot13 gate word (r, h, q, y). */
-const ROT13_LAST = new Uint8Array(128);
-for (const w of ROT13_GATE_WORDS.before) ROT13_LAST[w.charCodeAt(2)] = 1;
-
-/**
- * Whether a three-letter rot13 gate word ends right before one of the spaces the pass listed
- * (`spaces[from, to)`): read after the pass, from the spaces, so the letter loop carries no test.
- * Three units that are not all letters may pack to a gate word's number too; that only keeps the
- * rot13 search, never drops one.
- */
-function endsRot13Word(u: Uint16Array, spaces: Int32Array, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const p = spaces[k]!;
-    if (p < 3) continue;
-    const c = u[p - 1]!;
-    if (c >= 128 || ROT13_LAST[c] === 0) continue;
-    const tail = ((u[p - 3]! - 96) << 10) | ((u[p - 2]! - 96) << 5) | (c - 96);
-    if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) return true;
-  }
-  return false;
-}
 
 /** Hash of a lower-case a-z word, as the pass computes it. */
 export function hashWord(word: string): number {
@@ -243,10 +222,25 @@ interface Trie {
    * match holds the whole word: `words` gives the trie node after the word's letters.
    */
   readonly prefixMin: Uint8Array;
+  /**
+   * Bit set over prefixSlot of the first PREFIX_KEY + 1 letters of the patterns that may go on
+   * into a longer word and have that many: where all those a word's head may begin have (its
+   * prefixMin is more than PREFIX_KEY), the word is walked only when its next letter fits too.
+   * Most words walked for their head alone ("component" for the stem "completo") are not.
+   */
+  readonly prefixNext: Int32Array;
   /** The shortest pattern that may go on into a longer word (more than any word when there is none). */
   readonly minPrefix: number;
   /** The leading a-z letters of every pattern that starts with one, with the node they lead to. */
   readonly leading: ReadonlyMap<string, WordStart>;
+  /**
+   * Bit set over afterPairSlot of a leading word's trie reference and two letters after a space
+   * that a walk from the word may go on through (or end a pattern at the first of them): after
+   * "to", a space and "my" may ("to my"), "me" may not, so most walks that would end two letters
+   * after the space are not started (a third of those after a word). It also holds the pairs of the quiet
+   * words (see Tables.quiet), merged per followSlot, by FOLLOW_PAIRS plus the slot.
+   */
+  readonly afterPairs: Int32Array;
 }
 
 /** What follows a word some trigger or stem starts with, to skip most walks after it (see WordTable). */
@@ -254,6 +248,8 @@ interface WordStart {
   readonly ref: number;
   readonly after: number;
   readonly afterSpace: number;
+  /** The two letters after a space that a walk from the word may go on through, as l1 << 5 | l2 (a = 0), see Trie.afterPairs. */
+  readonly pairs: readonly number[];
 }
 
 /**
@@ -314,6 +310,10 @@ function readHead(s: string, start: number): number {
 function readHeadUnits(u: Uint16Array, start: number): number {
   return ((u[start]! - 96) << 15) | ((u[start + 1]! - 96) << 10) | ((u[start + 2]! - 96) << 5) | (u[start + 3]! - 96);
 }
+const AFTER_PAIR_BITS = 16;
+const afterPairSlot = (key: number, l1: number, l2: number): number => Math.imul((key << 10) | (l1 << 5) | l2, 0x9e3779b1) >>> (32 - AFTER_PAIR_BITS);
+/** The key of a followSlot's pairs in Trie.afterPairs is this plus the slot (a trie reference's is the reference). */
+const FOLLOW_PAIRS = 1 << 20;
 const TRIPLE_BITS = 14;
 const tripleSlot = (c1: number, c2: number, c3: number): number => (Math.imul((c1 << 16) | (c2 << 8) | c3, 0x9e3779b1) >>> (32 - TRIPLE_BITS)) | 0;
 
@@ -420,7 +420,8 @@ interface Tables {
    * The bloom bits of which every word is a trie word and nothing else (it opens no gate group and
    * ends no pattern): such a word matters only when what follows it may go on with a pattern,
    * which `follow` and `followSpace` (the E_AFTER and E_AFTER_SPACE bits of those words, merged
-   * per followSlot) tell in the loop, without a call. "the", "a", "to" are most of them.
+   * per followSlot) and their pairs in Trie.afterPairs tell in the loop, without a call. "the",
+   * "a", "to" are most of them.
    */
   readonly quiet: Int32Array;
   readonly follow: Int32Array;
@@ -428,6 +429,8 @@ interface Tables {
   /** Bit set over gramSlot of the letter sequences. */
   readonly gramBloom: Int32Array;
   readonly within: Int32Array;
+  /** The largest `within`. */
+  readonly reach: number;
   readonly hasThen: Uint8Array;
   readonly isRule: Uint8Array;
   readonly trie: Trie;
@@ -499,6 +502,7 @@ function compileTables(): Tables {
   const trie = buildTrie();
   const words = wordTable(gates, trie.leading);
   const { entries } = words;
+  const pairsOf = new Map([...trie.leading.values()].map((start) => [start.ref, start.pairs]));
   const loud = new Int32Array(bloom.length);
   const follow = new Int32Array(1 << FOLLOW_BITS);
   const followSpace = new Int32Array(1 << FOLLOW_BITS);
@@ -509,8 +513,10 @@ function compileTables(): Tables {
     const ref = entries[e + E_REF]!;
     if (entries[e + E_COUNTS] !== 0 || ref === 0 || (ref & 1) !== 0) setBit(loud, slot);
     else {
-      follow[followSlot(slot)]! |= entries[e + E_AFTER]!;
-      followSpace[followSlot(slot)]! |= entries[e + E_AFTER_SPACE]!;
+      const f = followSlot(slot);
+      follow[f]! |= entries[e + E_AFTER]!;
+      followSpace[f]! |= entries[e + E_AFTER_SPACE]!;
+      for (const pair of pairsOf.get(ref)!) setBit(trie.afterPairs, afterPairSlot(FOLLOW_PAIRS | f, pair >>> 5, pair & 31));
     }
   }
   const quiet = bloom.map((bits, k) => bits & ~loud[k]!);
@@ -530,6 +536,7 @@ function compileTables(): Tables {
     followSpace,
     gramBloom,
     within,
+    reach: within.reduce((a, b) => Math.max(a, b), 0),
     hasThen,
     isRule,
     trie,
@@ -650,22 +657,26 @@ function buildTrie(): Trie {
     }
     ends[node]!.push(id);
   });
-  // Number the nodes breadth first. Nearly every walk reads only the root and the first two
-  // levels: they get dense rows, small enough to stay in cache; deeper nodes (mostly one child
-  // each) list their children.
+  // Number the root and the first two levels breadth first: they get dense rows, small enough to
+  // stay in cache. Deeper nodes (mostly one child each) list their children, numbered depth first
+  // below each node of the second level, so that a walk down one pattern (most of the steps after
+  // a word, "persona" + " fo...") reads neighbouring entries instead of one far apart per level.
   const n = children.length;
-  const order = [0];
-  const depth = new Int32Array(n);
-  for (let head = 0; head < order.length; head++) {
-    for (const child of children[order[head]!]!.values()) {
-      depth[child] = depth[order[head]!]! + 1;
-      order.push(child);
+  const kids = (node: number): number[] => [...children[node]!.values()];
+  const first = kids(0);
+  const second = first.flatMap(kids);
+  const order = [0, ...first, ...second];
+  const dense = order.length;
+  for (const top of second) {
+    const pending = kids(top).reverse();
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      order.push(node);
+      pending.push(...kids(node).reverse());
     }
   }
   const id = new Int32Array(n);
   order.forEach((node, k) => (id[node] = k));
-  let dense = 0;
-  while (dense < n && depth[order[dense]!]! <= 2) dense++;
   // references fit 16 bits for any realistic registry: half the cache lines per row
   const narrow = 2 * n + 1 < 65536;
   const next = narrow ? new Uint16Array(dense * classes) : new Int32Array(dense * classes);
@@ -712,8 +723,16 @@ function buildTrie(): Trie {
   // the pass records spaces where it skips characters of kind 0
   if (kind[0x20] !== 0) throw new Error('no keyword may start with a space (leading spaces are trimmed)');
   const prefixMin = new Uint8Array(1 << PREFIX_BITS);
+  const prefixNext = new Int32Array(1 << (PREFIX_BITS - 5));
   let minPrefix = 2 ** 30;
   const leading = new Map<string, WordStart>();
+  const afterPairs = new Int32Array(1 << (AFTER_PAIR_BITS - 5));
+  // the pairs of first letter l1 that reaches trie node `node`: where a pattern ends there (or at
+  // the space before it), any second letter may follow
+  const pairsAt = (pairs: number[], l1: number, node: number): void => {
+    const any = ends[node]!.length > 0;
+    for (let l2 = 0; l2 < 26; l2++) if (any || children[node]!.has(classOf[97 + l2]!)) pairs.push((l1 << 5) | l2);
+  };
   const codeOf: number[] = [];
   for (let c = 0; c < classOf.length; c++) if (classOf[c] !== 0) codeOf[classOf[c]!] = c;
   const enterPrefix = (head: string, len: number): void => {
@@ -735,25 +754,32 @@ function buildTrie(): Trie {
       for (let i = 0; i < m; i++) node = children[node]!.get(classOf[word.charCodeAt(i)]!)!;
       let after = 0;
       let afterSpace = 0;
+      const pairs: number[] = [];
       for (const [cls, child] of children[node]!) {
         const c = codeOf[cls]!;
         after |= 1 << (c & 31);
         if (c !== 0x20) continue;
-        if (ends[child]!.length > 0) afterSpace = -1;
-        for (const next of children[child]!.keys()) {
+        if (ends[child]!.length > 0) {
+          afterSpace = -1;
+          for (let l1 = 0; l1 < 26; l1++) pairsAt(pairs, l1, child);
+        }
+        for (const [next, first] of children[child]!) {
           const l = codeOf[next]!;
           afterSpace |= (l - 97) >>> 0 < 26 ? 1 << (l - 97) : -1;
+          if ((l - 97) >>> 0 < 26) pairsAt(pairs, l - 97, first);
         }
       }
-      leading.set(word, { ref: ref(node), after, afterSpace });
+      for (const pair of pairs) setBit(afterPairs, afterPairSlot(ref(node), pair >>> 5, pair & 31));
+      leading.set(word, { ref: ref(node), after, afterSpace, pairs });
     }
     if (m < text.length || p.wholeWord) return;
     // may go on into a longer word; a word shorter than PREFIX_KEY letters is walked whenever it
     // is longer than minPrefix (patterns that short are rare)
     minPrefix = Math.min(minPrefix, m);
     enterPrefix(text.slice(0, PREFIX_KEY), Math.min(m, 255));
+    if (m > PREFIX_KEY) setBit(prefixNext, prefixSlot((readHead(text, 0) << 5) | (text.charCodeAt(PREFIX_KEY) - 96)));
   });
-  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, minPrefix, leading };
+  return { classOf, classes, dense, next, kidStart, kidClass: Uint8Array.from(kidClass), kidNode: narrow ? Uint16Array.from(kidNode) : Int32Array.from(kidNode), outStart, outIds: Int32Array.from(outIds), patterns, kind, pairs, triples, prefixMin, prefixNext, minPrefix, leading, afterPairs };
 }
 
 function wordTable(gates: ReadonlyMap<number, { firsts: number[]; thens: number[] }>, starts: ReadonlyMap<string, WordStart>): WordTable {
@@ -916,9 +942,22 @@ let curFlags: Uint8Array = new Uint8Array(0);
 let curPositions: Map<number, number[]> | null = null;
 let curDense: Uint8Array = new Uint8Array(0);
 let curLettersDense: Uint8Array = new Uint8Array(0);
+/**
+ * Per group with companions: its last anchor's offset plus curLastBase. Each pass's base lies past
+ * the previous pass's text by more than any group's reach (Tables.reach), so what earlier passes
+ * left is out of reach, and the array is not cleared per view (that cost more than a short pass).
+ */
 let curLast = new Int32Array(64);
+let curLastBase = 0;
+let curLastNext = 0;
+/** The tables curLast was last cleared for: other tables may reach further. */
+let curLastTables: Tables | null = null;
+/** Where the bases start over (clearing curLast), with room below 2^31 for any text's offsets. */
+const LAST_BASE_LIMIT = 2 ** 30;
 /** Per letter sequence: the bits of its ends seen so far in this pass. */
 let curSequences = new Uint8Array(64);
+/** Whether a pass wrote to curSequences: most see no letter sequence, and need not clear it. */
+let curSequencesWritten = false;
 /** Start offsets per trigger pattern (by its index in the trie), and the patterns seen, in order. */
 /**
  * Made one slot per pattern up front: an empty array written at a pattern's index (in the
@@ -975,13 +1014,14 @@ function sawWord(t: Tables, s: string, start: number, end: number, h: number, wa
       const companions = from + (counts & 0xffff);
       for (let k = from; k < companions; k++) {
         const g = groups[k]!;
-        if (t.hasThen[g] === 1) curLast[g] = start;
+        if (t.hasThen[g] === 1) curLast[g] = start + curLastBase;
         else openGroup(g, start);
       }
       const to = companions + (counts >>> 16);
       for (let k = companions; k < to; k++) {
         const g = groups[k]!;
-        if (start - curLast[g]! <= t.within[g]!) openGroup(g, curLast[g]!);
+        const anchor = curLast[g]! - curLastBase;
+        if (start - anchor <= t.within[g]!) openGroup(g, anchor);
       }
     }
     if (!walked && word >>> 2 === end - start && sameLetters(t.words, e, s, start, end - start)) {
@@ -1037,6 +1077,7 @@ function sawLetters(lo: number, i: number): void {
   for (const [need, seq, bit] of list) {
     if (need !== hi) continue;
     if (bit === 1) noteFirstEnd(seq, i);
+    curSequencesWritten = true;
     const seen = (curSequences[seq]! |= bit);
     if (seen !== curTables.sequenceNeed[seq]) continue;
     const g = curTables.sequenceGroup[seq]!;
@@ -1161,7 +1202,14 @@ function walkAfterWord(trie: Trie, s: string, start: number, end: number, entrie
     if (((entries[e + E_AFTER]! >>> (c & 31)) & 1) === 0) return;
     if (c === 0x20 && end + 1 < s.length) {
       const l = s.charCodeAt(end + 1) - 97;
-      if (l >>> 0 < 26 && ((entries[e + E_AFTER_SPACE]! >>> l) & 1) === 0) return;
+      if (l >>> 0 < 26) {
+        if (((entries[e + E_AFTER_SPACE]! >>> l) & 1) === 0) return;
+        const l2 = end + 2 < s.length ? s.charCodeAt(end + 2) - 97 : -1;
+        if (l2 >>> 0 < 26) {
+          const slot = afterPairSlot(ref, l, l2);
+          if (((trie.afterPairs[slot >>> 5]! >>> (slot & 31)) & 1) === 0) return;
+        }
+      }
     }
   }
   walkOn(trie, s, start, end, ref);
@@ -1213,10 +1261,17 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   if (unitScratch.length < n) unitScratch = new Uint16Array(Math.max(n, unitScratch.length * 2));
   const u = unitScratch;
   if (!copyNormUnits(view, u)) for (let k = 0; k < n; k++) u[k] = s.charCodeAt(k);
-  if (curLast.length < t.total) curLast = new Int32Array(t.total);
-  curLast.fill(FAR, 0, t.total);
+  if (t !== curLastTables || curLastNext + n + t.reach + 1 > LAST_BASE_LIMIT) {
+    if (curLast.length < t.total) curLast = new Int32Array(t.total);
+    curLast.fill(FAR);
+    curLastTables = t;
+    curLastNext = 0;
+  }
+  curLastBase = curLastNext;
+  curLastNext = curLastBase + n + t.reach + 1;
   if (curSequences.length < t.sequenceNeed.length) curSequences = new Uint8Array(t.sequenceNeed.length);
-  curSequences.fill(0);
+  else if (curSequencesWritten) curSequences.fill(0);
+  curSequencesWritten = false;
   curTables = t;
   curText = s;
   curFlags = t.zeros;
@@ -1232,7 +1287,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curSeenCount = 0;
   let scripts = 0;
   const { bloom, quiet, follow, followSpace, gramBloom, units, trie } = t;
-  const { kind, classOf, classes, pairs, triples, prefixMin, minPrefix } = trie;
+  const { kind, classOf, classes, pairs, triples, prefixMin, prefixNext, minPrefix, afterPairs } = trie;
   let lo = 0;
   let alnumBefore = false;
   // room for every unit to be a space, so that the loop holds no call to grow it (a call in the
@@ -1289,8 +1344,12 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
         const head = len < PREFIX_KEY ? -1 : len <= 6 ? (lo >>> (5 * (len - PREFIX_KEY))) & HEAD_MASK : readHeadUnits(u, start);
         const m = head === -1 ? 1 : prefixMin[prefixSlot(head)]!;
         if (m !== 0 && m < len) {
-          walkFrom(trie, s, start);
-          walked = true;
+          // a word longer than m > PREFIX_KEY letters has one more to look at
+          const next = m > PREFIX_KEY ? prefixSlot((head << 5) | (u[start + PREFIX_KEY]! - 96)) : -1;
+          if (next === -1 || ((prefixNext[next >>> 5]! >>> (next & 31)) & 1) !== 0) {
+            walkFrom(trie, s, start);
+            walked = true;
+          }
         }
       }
       const slot16 = bloomSlot(h);
@@ -1300,10 +1359,30 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
           // walkAfterWord's test of what follows, on the merged bits: most "the" need no call
           const f = followSlot(slot16);
           const next = u[i]!;
-          if (((follow[f]! >>> (next & 31)) & 1) !== 0 && (next !== 0x20 || i + 1 >= n || (u[i + 1]! - 97) >>> 0 >= 26 || ((followSpace[f]! >>> (u[i + 1]! - 97)) & 1) !== 0)) {
-            sawWord(t, s, start, i, h, walked);
+          if (((follow[f]! >>> (next & 31)) & 1) !== 0) {
+            let go = true;
+            if (next === 0x20 && i + 1 < n && (u[i + 1]! - 97) >>> 0 < 26) {
+              const l1 = u[i + 1]! - 97;
+              const l2 = i + 2 < n ? u[i + 2]! - 97 : -1;
+              const slot = l2 >>> 0 < 26 ? afterPairSlot(FOLLOW_PAIRS | f, l1, l2) : -1;
+              go = ((followSpace[f]! >>> l1) & 1) !== 0 && (slot === -1 || ((afterPairs[slot >>> 5]! >>> (slot & 31)) & 1) !== 0);
+            }
+            if (go) sawWord(t, s, start, i, h, walked);
           }
         }
+      }
+      if (c === 0x20) {
+        // the space after most words, taken here instead of on the next turn of the loop. A
+        // three-letter rot13 gate word ends right before a space: the last three letters of the
+        // letters-only stream are those of this word (or, when it is shorter, they only keep the
+        // rot13 search, never drop one). Four compares that are nearly never true cost less here
+        // than a second pass over the spaces reading the text again.
+        spaces[spaceCount++] = i;
+        const tail = lo & 0x7fff;
+        if (tail === ROT13_GUR || tail === ROT13_LBH || tail === ROT13_NAQ || tail === ROT13_NYY) curRot13 = true;
+        alnumBefore = false;
+        i++;
+        continue;
       }
       alnumBefore = true;
       continue;
@@ -1325,9 +1404,9 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
       alnumBefore = alnum;
     } else {
       alnumBefore = false;
-      if (c === 0x20) {
-        spaces[spaceCount++] = i;
-      } else if (c > 127) {
+      // a space after anything but a letter (no rot13 gate word ends there)
+      if (c === 0x20) spaces[spaceCount++] = i;
+      else if (c > 127) {
         const unit = units[c]!;
         scripts |= unit;
         if ((unit & UNIT_MARK) !== 0) sawMark(c, i);
@@ -1337,7 +1416,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   }
   if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawLetters(gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
-  if (!curRot13 && !endsRot13Word(u, spaces, spaceBase, spaceCount)) view.ruleOutRot13();
+  if (!curRot13) view.ruleOutRot13();
   // the keys found go out as numbers (written over the pattern indices in curSeen) and lists:
   // a map by key string per view cost more to build, and to read in every family, than the pass
   // spent finding them
