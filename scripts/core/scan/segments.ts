@@ -972,7 +972,12 @@ let groupKey = 0;
 function groupEnd(run: string, i: number): number {
   let key = 0;
   const from = i;
-  for (let k = 0; i < run.length && i - from < 3 && (k = separatorNumber(run.charCodeAt(i))) !== 0; i++) key = key * 12 + k;
+  while (i < run.length && i - from < 3) {
+    const k = separatorNumber(run.charCodeAt(i));
+    if (k === 0) break;
+    key = key * 12 + k;
+    i++;
+  }
   groupKey = key;
   return i;
 }
