@@ -838,9 +838,9 @@ interface StartWords {
   /** At most how many U+0020 spaces a match of the rule's patterns holds (Infinity: no bound). */
   readonly spaces: number;
   /**
-   * Whether every match of the rule's patterns begins with a word and a space (see
-   * `wordThenSpace` in reach.ts): a match then starts at the first character of a word that ends right before
-   * one of the view's spaces, so in a window with few spaces findPhrase reads the words before them only.
+   * Whether every match of the rule's patterns begins with a word and a space (`wordThenSpace`
+   * in reach.ts): a match then starts at the first character of a word that ends right before one
+   * of the view's spaces, so in a window with few spaces findPhrase reads the words before them only.
    */
   readonly spaced: boolean;
 }
