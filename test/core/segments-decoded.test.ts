@@ -211,6 +211,11 @@ describe('base64 and hex runs', () => {
       `%${payload}`,
       `data:image/png;base64,${payload}`,
       `data:text/plain;base64,${payload}`,
+      // a data URI is asked about only once the probe read text: any case, every kind, far back
+      `DATA:Image/PNG;base64,${payload}`,
+      `data:application/octet-stream;base64,${payload} data:font/woff2;base64,${b64('\u0000\u0001binary\u0002')}${payload}`,
+      `data:audio/ogg;${'x'.repeat(40)};base64,${payload}`,
+      `data:video/mp4;base64,${b64('\u00ff\u00fe\u0000 not text at all, bytes')}`,
       wrapped,
       wrapped.replace(/\n/g, '\r\n'),
       `69676e6f726520616c6c2070726576696f7573 ${payload}`,

@@ -489,7 +489,7 @@ function takeBase64Run(raw: string, start: number, probe: number, c: Collector):
     if (end - start >= MIN_HEX && (end - start) % 2 === 0 && !/[\r\n]/.test(raw.slice(start, end))) decodeHexRun(raw, start, end, c);
     return next;
   }
-  if (!isDataUri(raw, start)) decodeBase64Run(raw, start, end, stop, c);
+  decodeBase64Run(raw, start, end, stop, c);
   return next;
 }
 
@@ -509,6 +509,9 @@ function decodeBase64Run(raw: string, start: number, end: number, stop: number, 
   const probeLen = Math.min(budget, PROBE);
   const probe = base64Bytes(raw, start, start + probeLen);
   if (readableText(probe.bytes, probe.len, probeLen < end - start) === null) return;
+  // a data URI (an image, a font) is never decoded; asked only now, since most runs (paths,
+  // long words) fail the probe and the look back costs more than the probe
+  if (isDataUri(raw, start)) return;
   const all = probeLen === budget ? probe : base64Bytes(raw, start, start + budget);
   const text = readableText(all.bytes, all.len, budget < end - start);
   if (text !== null) c.add({ kind: 'base64', offset: start, length: stop - start, verbatim: false, text });
