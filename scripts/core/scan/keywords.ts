@@ -99,7 +99,18 @@ const bloomSlot = (h: number): number => (h ^ (h >>> BLOOM_BITS)) & BLOOM_MASK;
 /** Bloom slots share follow bits by their low FOLLOW_BITS (two tables of 8 KB, as the bloom). */
 const FOLLOW_BITS = 11;
 const followSlot = (slot: number): number => slot & ((1 << FOLLOW_BITS) - 1);
-const gramSlot = (lo: number): number => Math.imul(lo, 0x9e3779b1) >>> (32 - GRAM_BLOOM_BITS);
+/**
+ * The gram bloom is tested on the last five letters, at the second, fourth ... and the last letter
+ * of each word only (half the letters of most words): of two letters in a row of the
+ * letters-only stream one is tested, so where the last six letters of a letter sequence end,
+ * either their last five are tested or, one letter before, their first five. Both fives of each
+ * are set (GRAM_KEYS), and a hit is taken as a possible end there and at the next letter (see
+ * sawGramHit).
+ */
+const gramSlot = (five: number): number => Math.imul(five, 0x9e3779b1) >>> (32 - GRAM_BLOOM_BITS);
+const FIVE_MASK = (1 << 25) - 1;
+/** The two fives of the packed six letters `lo`, both set in the gram bloom. */
+const GRAM_KEYS = (lo: number): [number, number] => [lo & FIVE_MASK, lo >>> 5];
 const setBit = (bits: Int32Array, slot: number): void => {
   bits[slot >>> 5]! |= 1 << (slot & 31);
 };
@@ -491,12 +502,12 @@ function compileTables(): Tables {
           const list = grams.get(lo);
           if (!list) grams.set(lo, [[hi, seq, 1 << k]]);
           else list.push([hi, seq, 1 << k]);
-          setBit(gramBloom, gramSlot(lo));
+          for (const five of GRAM_KEYS(lo)) setBit(gramBloom, gramSlot(five));
         });
       }
     });
   });
-  for (const lo of [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG]) setBit(gramBloom, gramSlot(lo));
+  for (const lo of [ROT13_VTABER, ROT13_VAFGEH, ROT13_FLFGRZ, ROT13_CEBZCG]) for (const five of GRAM_KEYS(lo)) setBit(gramBloom, gramSlot(five));
   // one bit set for every word looked up when it ends: the anchors and companions of the gates,
   // and the words the triggers and stems start with
   const trie = buildTrie();
@@ -1244,13 +1255,36 @@ const gramLos = new Int32Array(GRAM_HITS);
 /** Every place the letters-only stream of `u` may end a letter sequence, as the pass's letter loop finds them. */
 function rescanGrams(u: Uint16Array, n: number, gramBloom: Int32Array): void {
   let lo = 0;
+  let count = 0;
   for (let i = 0; i < n; i++) {
     const c = u[i]!;
-    if ((c - 97) >>> 0 >= 26) continue;
+    if ((c - 97) >>> 0 >= 26) {
+      count = 0;
+      continue;
+    }
     lo = (lo << 5) | (c - 96);
-    const slot14 = gramSlot(lo & 0x3fffffff);
-    if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawLetters(lo & 0x3fffffff, i);
+    // as the pass: the second, fourth ... letter of a word, and its last
+    if ((++count & 1) !== 0 && !(i + 1 >= n || (u[i + 1]! - 97) >>> 0 >= 26)) continue;
+    const slot14 = gramSlot(lo & FIVE_MASK);
+    if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) sawGramHit(u, n, lo & 0x3fffffff, i);
   }
+}
+
+/**
+ * A gram bloom hit at the letter `u[i]`, the last six letters packed in `lo`: a letter sequence
+ * (or rot13 gate word) may end there or at the next letter of the letters-only stream. Hits come
+ * in text order, some twice (a word's last letter may be tested twice) or on an end looked at
+ * already (the next letter of the hit before): `gramDone`, the last end looked at, keeps each end
+ * to one look, as the test of every letter made it. The reading on to the next letter stops at
+ * or before the next hit's letter, so over a pass it reads each unit at most once.
+ */
+let gramDone = -1;
+function sawGramHit(u: Uint16Array, n: number, lo: number, i: number): void {
+  if (i > gramDone) sawLetters(lo, i);
+  let j = i + 1;
+  while (j < n && (u[j]! - 97) >>> 0 >= 26) j++;
+  if (j < n && j > gramDone) sawLetters(((lo << 5) | (u[j]! - 96)) & 0x3fffffff, j);
+  gramDone = j;
 }
 
 /** The code units of the text being scanned: the loop reads numbers from it, not `charCodeAt` calls. */
@@ -1258,9 +1292,11 @@ let unitScratch = new Uint16Array(1024);
 
 function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   const n = s.length;
-  if (unitScratch.length < n) unitScratch = new Uint16Array(Math.max(n, unitScratch.length * 2));
+  if (unitScratch.length <= n) unitScratch = new Uint16Array(Math.max(n + 1, unitScratch.length * 2));
   const u = unitScratch;
   if (!copyNormUnits(view, u)) for (let k = 0; k < n; k++) u[k] = s.charCodeAt(k);
+  // a unit that is no letter after the text ends every word: the letter loop tests no offset
+  u[n] = 0;
   if (t !== curLastTables || curLastNext + n + t.reach + 1 > LAST_BASE_LIMIT) {
     if (curLast.length < t.total) curLast = new Int32Array(t.total);
     curLast.fill(FAR);
@@ -1313,15 +1349,21 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
     let c = u[i]!;
     if ((c - 97) >>> 0 < 26) {
       // a run of a-z letters: one word, hashed as it goes; every letter also goes into the
-      // letters-only stream of the split phrases (gramBloom has no bit set when there is none)
+      // letters-only stream of the split phrases, whose gram bloom is tested at every second
+      // letter of it (see gramSlot; gramBloom has no bit set when there is none)
       const start = i;
       let h = 0;
       for (;;) {
-        h = (Math.imul(h, 31) + c) | 0;
-        // only the last six letters are kept (bits past them drop out when read, & 0x3fffffff);
+        // two letters a turn, the bloom tested at the second (and at the word's last after it).
+        // Only the last six letters are kept (bits past them drop out when read, & 0x3fffffff);
         // the two before them are read back on a hit (gramHigh)
+        h = (Math.imul(h, 31) + c) | 0;
         lo = (lo << 5) | (c - 96);
-        const slot14 = gramSlot(lo & 0x3fffffff);
+        c = u[++i]!;
+        if ((c - 97) >>> 0 >= 26) break;
+        h = (Math.imul(h, 31) + c) | 0;
+        lo = (lo << 5) | (c - 96);
+        const slot14 = gramSlot(lo & FIVE_MASK);
         if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) {
           // noted and looked up after the loop: a call here costs the letter loop its registers
           if (gramCount < GRAM_HITS) {
@@ -1330,9 +1372,19 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
           }
           gramCount++;
         }
-        if (++i >= n) break;
-        c = u[i]!;
+        c = u[++i]!;
         if ((c - 97) >>> 0 >= 26) break;
+      }
+      {
+        // the word's last letter (tested twice when it is an even one: sawGramHit looks once)
+        const slot14 = gramSlot(lo & FIVE_MASK);
+        if (((gramBloom[slot14 >>> 5]! >>> (slot14 & 31)) & 1) !== 0) {
+          if (gramCount < GRAM_HITS) {
+            gramEnds[gramCount] = i - 1;
+            gramLos[gramCount] = lo & 0x3fffffff;
+          }
+          gramCount++;
+        }
       }
       // a trigger or stem may start at the word's first letter. A match ending inside the word is
       // a pattern that goes on into longer words ("grab*" in "grabbing"): where one may be, walk
@@ -1414,7 +1466,8 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
     }
     i++;
   }
-  if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawLetters(gramLos[k]!, gramEnds[k]!);
+  gramDone = -1;
+  if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawGramHit(u, n, gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
   if (!curRot13) view.ruleOutRot13();
   // the keys found go out as numbers (written over the pattern indices in curSeen) and lists:
