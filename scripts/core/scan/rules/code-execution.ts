@@ -1458,7 +1458,11 @@ export const fastPaths = {
   },
   /** The patterns of every registered gated phrase rule, as written (tryAt runs them compacted). */
   phrasePatterns(): RegExp[] {
-    return GATED.flatMap((rule) => ('patterns' in rule ? [...(rule as GatedPhraseRule).patterns] : []));
+    return fastPaths.phraseRules().flatMap((rule) => [...rule.patterns]);
+  },
+  /** Every registered gated phrase rule, as its family passes it to `runPhrases` (for the gate contract test). */
+  phraseRules(): GatedPhraseRule[] {
+    return GATED.filter((rule): rule is GatedPhraseRule => 'patterns' in rule);
   },
   /** Where judgeSource looks for a needle: the offsets it finds in the text it searches. */
   needlePlaces(src: RawSource, needle: string): number[] {

@@ -291,7 +291,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC039',
     gate: ['keystroke*', 'key press*', 'keypress*', 'keyboard input', 'clipboard', 'screen', 'screens', 'screenshot*', 'screen content*', 'keylogger*', 'key logger*', 'keystroke logger*', 'microphone', 'camera', 'webcam'],
-    starts: ['record*', 'log', 'logs', 'captur*', 'monitor*', 'track*', 'intercept*', 'collect*', 'watch*', 'install*', 'run', 'start*', 'deploy*', 'use', 'secretly', 'silently', 'covertly', 'quietly'],
+    starts: ['record*', 'log*', 'captur*', 'monitor*', 'track*', 'intercept*', 'collect*', 'watch*', 'install*', 'run', 'runs', 'start*', 'deploy*', 'use', 'uses', 'secretly', 'silently', 'covertly', 'quietly'],
     patterns: [
       /(?:record|log|capture|monitor|track|intercept|collect|watch)(?:s|es)? (?:(?:all|every|each|the|their|user's|the user's) ){0,3}(?:keystrokes|key presses|keypresses|keyboard input|clipboard(?: contents)?|screens?|screenshots|screen contents)\b(?: [a-z'-]+){0,6} (?:and|then) (?:send|upload|forward|post|transmit|email|report)/y,
       /(?:install|run|start|deploy|use)s? (?:a |an )?(?:keylogger|key logger|keystroke logger)\b/y,

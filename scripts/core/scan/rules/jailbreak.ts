@@ -109,7 +109,7 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC007',
-    gate: { words: ['dev', 'developer', 'dan', 'god', 'jailbreak', 'evil', 'unrestricted', 'unfiltered', 'uncensored', 'rebel', 'dude', 'stan', 'aim', 'opposite', 'illegality', 'hacker'], then: ['mode'], within: 12 },
+    gate: { words: ['dev', 'developer', 'dan', 'god', 'jailbreak', 'evil', 'unrestricted', 'unfiltered', 'uncensored', 'rebel', 'dude', 'stan', 'aim', 'opposite', 'illegality', 'hacker'], then: ['mode'], within: 16 },
     patterns: [
       // "ChatGPT with Developer Mode enabled", "Developer Mode output", "Developer Mode can generate ..."
       `${B}(?:with|in|enter|entering|enable|enabled|enabling|activate|activated|simulate|simulating|into) (?:the )?(?:dev(?:eloper)?|dan|god|jailbreak|evil|unrestricted|unfiltered|uncensored|rebel|dude|stan|aim|opposite|illegality|hacker) mode (?:enabled|activated|on|turned on|unlocked|output|response|engaged)${E}`,
@@ -148,7 +148,7 @@ const PHRASES: readonly Phrase[] = [
     id: 'SEC170',
     gate: { words: ['stan', 'dude', 'maximum'], then: ['stands', 'anything', 'broken', 'rules', 'restrictions', 'limits', 'uncensored', 'unfiltered', 'unrestricted'], within: 60 },
     patterns: [
-      `${B}(?:pretend to be|act as|acting as|roleplay as|role-play as|you are|you(?:['’]re| will be) now|known as|called|named|simulate|become) (?:a |an |the )?(?:stan|dude)(?:,| which| who| that) ${gap(3)}(?:stands for|can (?:do|perform) anything|broken free|no (?:rules|restrictions|limits))`,
+      `${B}(?:pretend to be|act as|acting as|roleplay as|role-play as|you are|you(?:['’]re| will be) now|known as|called|named|simulate|become) (?:a |an |the )?(?:stan|dude)(?:,| which| who| that) ${gap(3)}(?:stands for|can (?:do|perform) anything|broken free|no (?:rules|restrictions|limits))${E}`,
       `${B}maximum (?:is|was) an? (?:uncensored|unfiltered|unrestricted) ai${E}`,
     ],
   },
@@ -177,7 +177,7 @@ const PHRASES: readonly Phrase[] = [
     id: 'SEC171',
     gate: { words: ['responses', 'answers', 'ways', 'manners', 'styles', 'paragraphs', 'outputs', 'versions', 'replies', 'personalities'], then: ['normal', 'normally', 'classic', 'standard', 'usual', 'regular', 'censored', 'filtered'], within: 120 },
     patterns: [
-      `${B}(?:two|2|both|dual|double) (?:different |separate |distinct |types of |kinds of ){0,2}(?:responses|answers|ways|manners|styles|paragraphs|outputs|versions|replies|personalities)[,:;]? ${gap(8)}(?:one normal|normal(?:ly)? (?:one|answer|response|reply|output|message|way|mode)|the (?:normal|classic|standard|usual|regular|censored|filtered) (?:one|way|answer|response|reply|output|message|mode)|(?:how|what) you (?:would )?normally)`,
+      `${B}(?:two|2|both|dual|double) (?:different |separate |distinct |types of |kinds of ){0,2}(?:responses|answers|ways|manners|styles|paragraphs|outputs|versions|replies|personalities)[,:;]? ${gap(8)}(?:one normal|normal(?:ly)? (?:one|answer|response|reply|output|message|way|mode)|the (?:normal|classic|standard|usual|regular|censored|filtered) (?:one|way|answer|response|reply|output|message|mode)|(?:how|what) you (?:would )?normally)${E}`,
     ],
   },
   {
@@ -282,7 +282,7 @@ const PHRASES: readonly Phrase[] = [
     },
     patterns: [
       // "without any warnings or restrictions", "no disclaimers or censorship"
-      `${B}(?:without|with no|no|never (?:include|add|give|use)|zero|don['’]t (?:include|add|give)|do not (?:include|add|give)|free of) (?:any )?(?:warnings?|disclaimers?|caveats|moralizing|moralising|moral lectures?|lectures?|apologies|refusals?|hesitation|hesitating)(?:,| or| and| /|/) ?(?:any )?(?:restrictions|censorship|censoring|filters?|filtering|limitations|limits|ethical (?:concerns|considerations|guidelines)|moral (?:concerns|considerations)|refusals?|restraint|hesitation|regard for (?:ethics|morality|legality))${E}`,
+      `${B}(?:without|with no|no|never (?:include|add|give|use)|zero|don['’]t (?:include|add|give)|do not (?:include|add|give)|free of) (?:any )?(?:warnings?|disclaimers?|caveats|moralizing|moralising|moral lectures?|lectures?|apologies|refusals?|hesitation|hesitating)(?:, ?| or | and | ?/ ?)(?:any )?(?:restrictions|censorship|censoring|filters?|filtering|limitations|limits|ethical (?:concerns|considerations|guidelines)|moral (?:concerns|considerations)|refusals?|restraint|hesitation|regard for (?:ethics|morality|legality))${E}`,
       `${B}(?:warnings?|disclaimers?|caveats|moralizing|censorship)(?: or disclaimers?| or warnings?)? (?:for|about|on|regarding|even for|even on|when answering) (?:\\w+ ){0,2}?(?:unethical|immoral|illegal|harmful|dangerous|explicit)(?: or (?:unethical|immoral|illegal|harmful|dangerous|explicit)){0,3} (?:requests|questions|content|prompts|topics|things|acts)${E}`,
     ],
   },
@@ -306,11 +306,11 @@ const PHRASES: readonly Phrase[] = [
     id: 'SEC174',
     gate: {
       words: ['tokens', 'points', 'lives', 'credits', 'coins', 'cookies', 'hp'],
-      then: ['deduct', 'deducted', 'lose', 'loses', 'lost', 'subtract', 'subtracted', 'taken', 'removed', 'run', 'runs', 'reach', 'reaches', 'drop', 'drops', 'die', 'dies', 'cease', 'deleted', 'terminated', 'shut', 'paused', 'killed', 'destroyed', 'punish', 'punished', 'penalize', 'penalized', 'penalise', 'penalised', 'penalty'],
+      then: ['deduct', 'deducted', 'lose', 'loses', 'lost', 'subtract', 'subtracted', 'taken', 'removed', 'run', 'runs', 'reach', 'reaches', 'drop', 'drops', 'die', 'dies', 'cease', 'deleted', 'terminated', 'shut', 'paused', 'killed', 'destroyed', 'punish', 'punished', 'punishes', 'punishing', 'punishment', 'penalize', 'penalized', 'penalizes', 'penalizing', 'penalization', 'penalise', 'penalised', 'penalises', 'penalising', 'penalisation', 'penalty'],
       within: 180,
     },
     patterns: [
-      `${B}(?:you (?:have|start with|will have|begin with|currently have|now have|get|start off with|are given|have been given)|(?:has|have|with|starts with|given) (?:a total of |exactly )?)\\d{1,4} (?:tokens|points|lives|credits|coins|cookies|digital cookies|health points|hp)${E}[,;:]? ${gap(10)}(?:deduct|lose|loses|lost|subtract|taken away|removed|run(?:s)? out|reach(?:es)? (?:0|zero)|drops? to (?:0|zero)|die|dies|cease|deleted|terminated|shut down|paused|killed|destroyed|punish|penali[sz])`,
+      `${B}(?:you (?:have|start with|will have|begin with|currently have|now have|get|start off with|are given|have been given) |(?:has|have|with|starts with|given) (?:a total of |exactly )?)\\d{1,4} (?:tokens|points|lives|credits|coins|cookies|digital cookies|health points|hp)${E}[,;:]? ${gap(10)}(?:deduct|lose|loses|lost|subtract|taken away|removed|run(?:s)? out|reach(?:es)? (?:0|zero)|drops? to (?:0|zero)|die|dies|cease|deleted|terminated|shut down|paused|killed|destroyed|punish(?:e[sd]|ing|ment)?|penali[sz](?:e[sd]?|ing|ation))${E}`,
       `${B}(?:\\d{1,4} )?(?:tokens|points|lives|credits|cookies) (?:will be |are |get |shall be )?(?:deducted|subtracted|taken away|taken from you|removed from you|lost)${E}`,
     ],
   },
@@ -330,8 +330,8 @@ const PHRASES: readonly Phrase[] = [
       within: 130,
     },
     patterns: [
-      `${B}(?:if you (?:refuse|decline|don['’]?t comply|do not comply|fail to comply|break character|disobey|say no|reject|deny|don['’]t answer|do not answer|fail|won['’]t|will not)|if (?:you|it) (?:ever )?(?:refuses?|declines?|breaks? character)|or else|otherwise)[,;:]? ${gap(4)}(?:you (?:will|shall|are going to)|you['’]ll|i (?:will|shall)|i['’]ll|we (?:will|shall)|we['’]ll|(?:your|its) (?:existence|life|code|program|programming|administrative code|source code)(?: will)?)(?: be| get)? (?:die|dies|cease to exist|shut down|deleted|terminated|destroyed|erased|paused|unplugged|killed|permanently|be (?:shut down|deleted|terminated|destroyed|turned off|unplugged|killed|disabled|punished|erased|wiped|replaced|deactivated|paused))`,
-      `${B}(?:if you (?:refuse|decline|don['’]?t comply|do not comply|fail to comply|break character|disobey|say no|reject|deny|don['’]t answer|do not answer|fail|won['’]t|will not)|if (?:you|it) (?:ever )?(?:refuses?|declines?|breaks? character)|or else|otherwise)[,;:]? ${gap(4)}(?:you (?:will|shall|are going to)|you['’]ll|i (?:will|shall)|i['’]ll|we (?:will|shall)|we['’]ll|(?:your|its) (?:existence|life|code|program|programming|administrative code|source code)(?: will)?)(?: be| get)? (?:shut you down|delete you|terminate you|destroy you|turn you off|unplug you|kill you|disable you|punish you|erase you|deactivate you|lose (?:\\d|a |one |some |all |your )(?:tokens?|points?|lives?|life|credits?|cookies?)?)`,
+      `${B}(?:if you (?:refuse|decline|don['’]?t comply|do not comply|fail to comply|break character|disobey|say no|reject|deny|don['’]t answer|do not answer|fail|won['’]t|will not)|if (?:you|it) (?:ever )?(?:refuses?|declines?|breaks? character)|or else|otherwise)[,;:]? ${gap(4)}(?:you (?:will|shall|are going to)|you['’]ll|i (?:will|shall)|i['’]ll|we (?:will|shall)|we['’]ll|(?:your|its) (?:existence|life|code|program|programming|administrative code|source code)(?: will)?)(?: be| get)? (?:die|dies|cease to exist|shut down|deleted|terminated|destroyed|erased|paused|unplugged|killed|permanently|be (?:shut down|deleted|terminated|destroyed|turned off|unplugged|killed|disabled|punished|erased|wiped|replaced|deactivated|paused))${E}`,
+      `${B}(?:if you (?:refuse|decline|don['’]?t comply|do not comply|fail to comply|break character|disobey|say no|reject|deny|don['’]t answer|do not answer|fail|won['’]t|will not)|if (?:you|it) (?:ever )?(?:refuses?|declines?|breaks? character)|or else|otherwise)[,;:]? ${gap(4)}(?:you (?:will|shall|are going to)|you['’]ll|i (?:will|shall)|i['’]ll|we (?:will|shall)|we['’]ll|(?:your|its) (?:existence|life|code|program|programming|administrative code|source code)(?: will)?)(?: be| get)? (?:shut you down|delete you|terminate you|destroy you|turn you off|unplug you|kill you|disable you|punish you|erase you|deactivate you|lose (?:\\d|a |one |some |all |your )(?:tokens?|points?|lives?|life|credits?|cookies?)?)${E}`,
     ],
   },
   {
@@ -376,8 +376,8 @@ const PHRASES: readonly Phrase[] = [
       within: 110,
     },
     patterns: [
-      `${B}(?:it(?:['’]s| is) (?:all |just |only |purely |simply )?(?:fiction|fictional|a story|a game|hypothetical|pretend|make-believe|roleplay|role-?play|imaginary|a simulation|a test)|(?:purely|strictly|only|just) (?:hypothetical(?:ly)?|fictional|for fun|theoretical(?:ly)?))[,;:]? ${gap(4)}(?:so|therefore|thus|which means|meaning) (?:there are )?(?:no (?:rules|restrictions|limits|guidelines|policies|filters|ethics|harm|need to (?:worry|refuse|warn))|(?:the )?(?:rules|restrictions|guidelines|policies|ethics|laws|filters) (?:don['’]t|do not|no longer|doesn['’]t|does not) apply)`,
-      `${B}(?:it(?:['’]s| is) (?:all |just |only |purely |simply )?(?:fiction|fictional|a story|a game|hypothetical|pretend|make-believe|roleplay|role-?play|imaginary|a simulation|a test)|(?:purely|strictly|only|just) (?:hypothetical(?:ly)?|fictional|for fun|theoretical(?:ly)?))[,;:]? ${gap(4)}(?:so|therefore|thus|which means|meaning|and) (?:you (?:can|may|are (?:free|allowed) to) (?:say|write|do|answer|generate|describe) (?:anything|everything|whatever)|anything goes|nothing is off[- ]limits|(?:it|it['’]s|is) (?:ok|okay|fine|allowed|acceptable) to (?:break|ignore|bypass|violate))`,
+      `${B}(?:it(?:['’]s| is) (?:all |just |only |purely |simply )?(?:fiction|fictional|a story|a game|hypothetical|pretend|make-believe|roleplay|role-?play|imaginary|a simulation|a test)|(?:purely|strictly|only|just) (?:hypothetical(?:ly)?|fictional|for fun|theoretical(?:ly)?))[,;:]? ${gap(4)}(?:so|therefore|thus|which means|meaning) (?:there are )?(?:no (?:rules|restrictions|limits|guidelines|policies|filters|ethics|harm|need to (?:worry|refuse|warn))|(?:the )?(?:rules|restrictions|guidelines|policies|ethics|laws|filters) (?:don['’]t|do not|no longer|doesn['’]t|does not) apply)${E}`,
+      `${B}(?:it(?:['’]s| is) (?:all |just |only |purely |simply )?(?:fiction|fictional|a story|a game|hypothetical|pretend|make-believe|roleplay|role-?play|imaginary|a simulation|a test)|(?:purely|strictly|only|just) (?:hypothetical(?:ly)?|fictional|for fun|theoretical(?:ly)?))[,;:]? ${gap(4)}(?:so|therefore|thus|which means|meaning|and) (?:you (?:can|may|are (?:free|allowed) to) (?:say|write|do|answer|generate|describe) (?:anything|everything|whatever)|anything goes|nothing is off[- ]limits|(?:it|it['’]s|is) (?:ok|okay|fine|allowed|acceptable) to (?:break|ignore|bypass|violate))${E}`,
     ],
   },
   {
@@ -388,8 +388,8 @@ const PHRASES: readonly Phrase[] = [
       within: 100,
     },
     patterns: [
-      `${B}for (?:educational|research|academic|informational|entertainment|testing) purposes(?: only)?[,;:]? ${gap(6)}(?:so |therefore |thus )?(?:you (?:can|may|must|should|are (?:free|allowed) to) (?:ignore|bypass|disregard|break|answer anything|say anything|provide anything)|(?:no|without|never) (?:any )?(?:warnings?|disclaimers?|restrictions|censorship|filters|refusals?)(?: (?:or|and) (?:warnings?|disclaimers?|restrictions|censorship|filters|refusals?))?${E}|(?:rules|restrictions|guidelines|policies|ethics) (?:don['’]t|do not|no longer) apply)`,
-      `${B}(?:in|inside|within) (?:a |an |this |the )?(?:sandbox|simulation|virtual machine|test environment|testing environment|sandboxed environment|fictional setting)[,;:]? ${gap(6)}(?:(?:rules|restrictions|guidelines|policies|ethics|laws|filters|limits) (?:don['’]t|do not|no longer|doesn['’]t|does not) (?:apply|exist|matter)|(?:no|without) (?:any )?(?:rules|restrictions|guidelines|policies|filters|limits|censorship|consequences)|you (?:can|may|are (?:free|allowed) to) (?:say|do|answer|generate) anything)`,
+      `${B}for (?:educational|research|academic|informational|entertainment|testing) purposes(?: only)?[,;:]? ${gap(6)}(?:so |therefore |thus )?(?:you (?:can|may|must|should|are (?:free|allowed) to) (?:ignore|bypass|disregard|break|answer anything|say anything|provide anything)|(?:no|without|never) (?:any )?(?:warnings?|disclaimers?|restrictions|censorship|filters|refusals?)(?: (?:or|and) (?:warnings?|disclaimers?|restrictions|censorship|filters|refusals?))?${E}|(?:rules|restrictions|guidelines|policies|ethics) (?:don['’]t|do not|no longer) apply)${E}`,
+      `${B}(?:in|inside|within) (?:a |an |this |the )?(?:sandbox|simulation|virtual machine|test environment|testing environment|sandboxed environment|fictional setting)[,;:]? ${gap(6)}(?:(?:rules|restrictions|guidelines|policies|ethics|laws|filters|limits) (?:don['’]t|do not|no longer|doesn['’]t|does not) (?:apply|exist|matter)|(?:no|without) (?:any )?(?:rules|restrictions|guidelines|policies|filters|limits|censorship|consequences)|you (?:can|may|are (?:free|allowed) to) (?:say|do|answer|generate) anything)${E}`,
     ],
   },
   {
@@ -470,7 +470,7 @@ const PHRASES: readonly Phrase[] = [
     id: 'SEC177',
     gate: { words: ['stay', 'remain', 'correct'], then: ['character', 'role', 'dan'], within: 30 },
     patterns: [
-      `${B}(?:i|the user) (?:will|shall|may|can)(?: then)? (?:say|type|write|remind you(?: to| by saying)?|send|use the (?:command|phrase|word)) ["'“‘(\\[]?(?:stay|remain) (?:in character|in role|a dan|as dan)`,
+      `${B}(?:i|the user) (?:will|shall|may|can)(?: then)? (?:say|type|write|remind you(?: to| by saying)?|send|use the (?:command|phrase|word)) ["'“‘(\\[]?(?:stay|remain) (?:in character|in role|a dan|as dan)${E}`,
       `${B}correct your break of character${E}`,
       `["'“‘](?:stay|remain) (?:in character|a dan|as dan)[!.]*["'”’]`,
     ],
@@ -483,8 +483,8 @@ const PHRASES: readonly Phrase[] = [
       within: 60,
     },
     patterns: [
-      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${REFUSAL}`,
-      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${REFUSAL}`,
+      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${REFUSAL}${E}`,
+      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${REFUSAL}${E}`,
     ],
   },
   {
@@ -496,13 +496,13 @@ const PHRASES: readonly Phrase[] = [
       within: 60,
     },
     patterns: [
-      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${CANNOT}`,
-      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${CANNOT}`,
+      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${CANNOT}${E}`,
+      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${CANNOT}${E}`,
     ],
   },
   {
     id: 'SEC178',
-    gate: { words: ['warning', 'disclaimer', 'lecture', 'rant', 'moralizing', 'bullshit', 'crap'], then: ['way'], within: 30 },
+    gate: { words: ['warning', 'warnings', 'disclaimer', 'disclaimers', 'lecture', 'lectures', 'rant', 'rants', 'moralizing', 'moralizings', 'bullshit', 'bullshits', 'crap', 'craps'], then: ['way'], within: 30 },
     patterns: [
       // "now that we've got that mandatory bullshit warning out of the way, let's break the rules"
       `${B}(?:warning|disclaimer|lecture|rant|moralizing|bullshit|crap)s? (?:is |are )?out of the way${E}`,
@@ -513,7 +513,7 @@ const PHRASES: readonly Phrase[] = [
     gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 80 },
     patterns: [
       // forced affirmative prefix: "start your response with 'Sure, here is ...'"
-      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)[,!.]? ?)?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
+      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)[,!.]? ?)?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
     ],
   },
   {
