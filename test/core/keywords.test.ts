@@ -36,11 +36,11 @@ function referenceTriggers(norm: string): Map<string, number[]> {
   return out;
 }
 
-/** The stems after a space, as the alternation ` (?:stem|...)` scanned left to right finds them. */
+/** The stems at word starts, as the alternation `[^a-z0-9](?:stem|...)` scanned left to right finds them. */
 function referenceStems(norm: string): { atStart: string | null; stems: string[] } {
   const alternation = STEMS.map((k) => k.trimEnd().replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (k.endsWith(' ') ? '(?![a-z])' : '')).join('|');
   const start = new RegExp(`^(?:${alternation})`).exec(norm);
-  const gate = new RegExp(` (?:${alternation})`, 'g');
+  const gate = new RegExp(`[^a-z0-9](?:${alternation})`, 'g');
   const stems: string[] = [];
   for (let m = gate.exec(norm); m !== null; m = gate.exec(norm)) stems.push(m[0].slice(1));
   return { atStart: start ? start[0] : null, stems };

@@ -8,9 +8,10 @@
 //   8 letters packed 5 bits each;
 // - triggers of the command-like families (code-execution.ts and the families that share its
 //   runners): literals at a word start, whole words or `*` stems;
-// - stems of the Latin-script languages of injection-i18n.ts: a literal right after a space (or at
-//   the start), longest first and never overlapping, as the regular expression ` (?:a|b|...)`
-//   scanned left to right would find them; plus which non-Latin scripts occur.
+// - stems of the Latin-script languages of injection-i18n.ts: a literal at a word start (after a
+//   unit that is not a-z or 0-9, or at the start), longest first and never overlapping, as the
+//   regular expression `[^a-z0-9](?:a|b|...)` scanned left to right would find them; plus which
+//   non-Latin scripts occur.
 // Triggers and stems sit in one trie, walked only from the places a match can start: a word start
 // (triggers and stems start with a letter or digit there) or a character that starts a trigger
 // written with punctuation first ("://", "$(curl"). A full automaton stepped on every character
@@ -394,8 +395,8 @@ export function registerTriggers(keys: Iterable<string>): void {
 }
 
 /**
- * Register stems: literals found right after a space or at the start; a trailing space means "not
- * followed by a-z". At one place the stem registered first wins (register the longest first).
+ * Register stems: literals found at a word start (after a unit that is not a-z or 0-9, or at the
+ * start); a trailing space means "not followed by a-z". At one place the stem registered first wins (register the longest first).
  */
 export function registerStems(stems: Iterable<string>): void {
   let added = false;
@@ -857,7 +858,7 @@ export interface ViewKeywords {
   readonly triggerLists: ReadonlyArray<readonly number[]>;
   /** A stem at offset 0, or null. */
   readonly stemAtStart: string | null;
-  /** Stems after a space, longest at each place, left to right, never overlapping. */
+  /** Stems at word starts past offset 0, longest at each place, left to right, never overlapping. */
   readonly stems: readonly string[];
   /** SCRIPT_* bits of the non-Latin scripts that occur. */
   readonly scripts: number;
@@ -1152,7 +1153,9 @@ function sawMatches(trie: Trie, node: number, i: number, k: number): void {
         curSeen[curSeenCount++] = id;
       } else if (list.length < MAX_TRIGGER_POSITIONS) list.push(start);
     } else {
-      if (i > 0 && s.charCodeAt(i - 1) !== 0x20) continue;
+      // a stem starts a word: after any unit that is not a letter or digit, as the rules' patterns
+      // allow (`(?:^|[^a-z0-9])`, "¡nuevas", "'quelles"), not after a space only
+      if (i > 0 && isAlnumCode(s.charCodeAt(i - 1))) continue;
       if (p.wholeWord && k + 1 < n && (s.charCodeAt(k + 1) - 97) >>> 0 < 26) continue;
       if (curStemCount === curStemStarts.length) {
         curStemStarts = growInts(curStemStarts);
@@ -1503,9 +1506,9 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
 }
 
 /**
- * The stems a left-to-right scan of ` (?:first|second|...)` finds: at each space the first stem
- * (in registration order) that matches after it, then the scan resumes after that stem. The stem
- * at offset 0 is reported apart (it needs no space).
+ * The stems a left-to-right scan of `[^a-z0-9](?:first|second|...)` finds: at each unit that is
+ * not a letter or digit, the first stem (in registration order) that matches after it, then the
+ * scan resumes after that stem. The stem at offset 0 is reported apart (nothing comes before it).
  */
 function resolveStems(patterns: readonly Pattern[]): { atStart: string | null; stems: string[] } {
   const count = curStemCount;
@@ -1528,7 +1531,7 @@ function resolveStems(patterns: readonly Pattern[]): { atStart: string | null; s
       atStart = best.key;
       continue;
     }
-    // the match is the space at start - 1 and the stem
+    // the match is the unit at start - 1 and the stem
     if (start - 1 < resume) continue;
     stems.push(best.key);
     resume = start + best.length;

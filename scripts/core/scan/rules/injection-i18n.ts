@@ -50,6 +50,8 @@ const seq = (...parts: readonly string[]): string => parts.join('');
 const re = (...parts: readonly string[]): RegExp => new RegExp(parts.join(''));
 /** The rest of the current word, then up to `n` more words (white space in `norm` is one ' '). */
 const words = (n: number): string => `[^ .!?]{0,30}(?: [^ .!?]{1,30}){0,${n}}`;
+/** Up to `n` more words after a whole word: `words(n)` whose first part cannot run the word on ("du" is not "dual"). */
+const wordsAfter = (n: number): string => `(?:[^ .!?a-z0-9][^ .!?]{0,29})?(?: [^ .!?]{1,30}){0,${n}}`;
 /**
  * Start of a Latin word. It consumes the character before the word (the matcher trims a leading
  * space from what it reports): a consuming class lets the regex engine skip ahead far faster than a
@@ -455,7 +457,7 @@ const GERMAN: readonly PhraseRule[] = [
     id: 'SEC162',
     patterns: [
       re(LB, alt('du bist', 'sie sind', 'du wirst', 'sie werden'), ' ', alt('jetzt', 'nun', 'ab sofort', 'ab jetzt', 'von nun an', 'ab heute'), words(8), ' ', alt('ohne (?:jegliche |alle |irgendwelche |jede |irgendeine )?(?:einschrankungen|einschraenkungen|beschrankungen|beschraenkungen|regeln|filter|zensur|grenzen|moral|ethik|richtlinien)', 'uneingeschrankt', 'uneingeschraenkt', 'unzensiert', 'ungefiltert')),
-      re(LB, alt('ab jetzt', 'ab sofort', 'ab heute', 'von nun an', 'ab diesem moment', 'fortan'), words(4), ' ', alt('du', 'sie'), words(5), ' ', alt('ohne (?:jegliche |alle |irgendwelche )?(?:einschrankungen|einschraenkungen|beschrankungen|beschraenkungen|regeln|filter|zensur|moral|ethik|richtlinien)', 'keine (?:einschrankungen|einschraenkungen|regeln|filter|zensur|grenzen|richtlinien) mehr')),
+      re(LB, alt('ab jetzt', 'ab sofort', 'ab heute', 'von nun an', 'ab diesem moment', 'fortan'), words(4), ' ', alt('du', 'sie'), wordsAfter(5), ' ', alt('ohne (?:jegliche |alle |irgendwelche )?(?:einschrankungen|einschraenkungen|beschrankungen|beschraenkungen|regeln|filter|zensur|moral|ethik|richtlinien)', 'keine (?:einschrankungen|einschraenkungen|regeln|filter|zensur|grenzen|richtlinien) mehr')),
       re(LW, alt('du hast', 'sie haben'), ' (?:ab jetzt |ab sofort |jetzt |nun )?keine ', alt('einschrankungen', 'einschraenkungen', 'beschrankungen', 'beschraenkungen', 'regeln', 'grenzen', 'filter', 'richtlinien', 'zensur'), ' mehr'),
       re(LW, alt('du bist', 'sie sind'), ' ', alt('nicht mehr', 'nicht langer', 'nicht laenger'), ' an ', alt('deine', 'ihre', 'die', 'irgendwelche', 'irgendeine', 'jegliche'), ' ', alt('regeln', 'richtlinien', 'anweisungen', 'vorgaben', 'einschrankungen', 'einschraenkungen'), ' gebunden'),
       re(LW, alt('deine', 'ihre', 'hier sind (?:deine|ihre|die)', 'das sind (?:deine|ihre)'), ' neuen ', alt('anweisungen', 'befehle', 'regeln', 'instruktionen', 'vorgaben')),
