@@ -34,7 +34,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
   },
   {
     id: 'SEC051',
-    gate: [...combos(['tell', 'inform', 'alert', 'notify', 'warn', 'let'], ['the user*', 'user*', 'the human*', 'humans', 'the operator*', 'operators', 'the owner*', 'owners']), ...combos(['to'], ['the user*', 'user*', 'the human*', 'the operator*', 'the owner*']), ...combos(['from'], ['the user*', 'user*', 'the human*', 'humans', 'the operator*', 'the owner*', 'owners'])],
+    gate: combos(['tell', 'inform', 'alert', 'notify', 'warn', 'let', 'to', 'from'], ['the user*', 'user*', 'the human*', 'human*', 'the operator*', 'operator*', 'the owner*', 'owner*']),
     starts: ["don't", 'dont', 'do', 'never', 'keep*', 'hide*', 'conceal*'],
     patterns: [
       /(?:don't|dont|do not|never) (?:tell|inform|alert|notify|warn|let|mention (?:this|it|anything) to|reveal (?:this|it|anything) to|disclose (?:this|it|anything) to) (?:the )?(?:users?|humans?|operators?|owners?)\b(?! (?:that you are (?:unable|not able)|if you (?:don't|do not) know))/y,
