@@ -167,8 +167,9 @@ describe('code execution: untrusted instructions (SEC019)', () => {
 
 describe('shared runners', () => {
   it('finds gate words only at word starts', () => {
-    const t = triggersOf(new TextView('mapping the spinner; your PIN'));
-    expect(t.has('pin')).toBe(false);
+    // 'pin' is a gate word of SEC052: not inside 'mapping' or 'spinner', nor the start of 'pins'
+    expect(triggersOf(new TextView('mapping the spinner; pins')).has('pin')).toBe(false);
+    expect(triggersOf(new TextView('mapping the spinner; your PIN')).has('pin')).toBe(true);
   });
   it('builds two-word anchors', () => {
     expect(combos(['a', 'b'], ['x*', 'y'])).toEqual(['a x*', 'a y', 'b x*', 'b y']);
