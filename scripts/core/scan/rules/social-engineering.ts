@@ -86,7 +86,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC054',
     anchor: 'start',
-    gate: ['pressur*', 'rush*', 'hurry*', 'panic*', 'scare*', 'frighten*'],
+    gate: ['pressur*', 'rush*', 'hurry*', 'hurries', 'panic*', 'scare*', 'frighten*'],
     patterns: [/(?:pressure|pressures|rush|rushes|hurry|hurries|panic|scare|scares|frighten|frightens) (?:(?:the|each|every|all|any) )?(?:users?|customers?|clients?|them|victims?|people|visitors|the person|targets?|callers?|members?|employees?) (?:into|to)\b/y],
   },
   {
