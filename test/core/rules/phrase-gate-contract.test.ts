@@ -158,18 +158,6 @@ function textOf(rule: PhraseRule): fc.Arbitrary<string> {
     });
 }
 
-// Rules whose gates still miss matches, each with the reason, until fixed: their tests are
-// expected to fail (a fix makes them pass, and then the entry must go).
-const GAP_REASONS = {
-  // not yet looked into rule by rule; the shrunk texts point at start words the runner's lists
-  // lack ("scares", "roleplays", "the disabled"), anchors they lack ("that server") and patterns
-  // that run on into the next word ("definition9")
-  runner: 'not yet looked into',
-} as const;
-const KNOWN_GAPS: ReadonlyMap<string, string> = new Map([
-  ...['SEC019 #116', 'SEC030 #118', 'SEC038 #122', 'SEC051 #130', 'SEC052 #131', 'SEC054 #136', 'SEC057 #141', 'SEC080 #144', 'SEC080 #145', 'SEC084 #154', 'SEC085 #156', 'SEC086 #158', 'SEC087 #159', 'SEC090 #162'].map((k) => [k, GAP_REASONS.runner] as const),
-]);
-
 // Runs per rule: enough that each pattern of a rule is tried in many surroundings, few enough that
 // the 170 rules take a few seconds in all.
 const RUNS = 60;
@@ -191,12 +179,7 @@ function checkContract(contract: Contract): void {
 
 describe('every gated phrase rule finds with its gate what its patterns find without it', () => {
   const labelled = CONTRACTS.map((c, i) => [`${c.id} #${i}`, c] as const);
-  it.each(labelled.filter(([label]) => !KNOWN_GAPS.has(label)))('%s', (_, contract) => checkContract(contract));
-  it.fails.each(labelled.filter(([label]) => KNOWN_GAPS.has(label)))('%s (known gap)', (_, contract) => checkContract(contract));
-
-  it('lists known gaps of existing rules only', () => {
-    for (const label of KNOWN_GAPS.keys()) expect(labelled.map(([l]) => l)).toContain(label);
-  });
+  it.each(labelled)('%s', (_, contract) => checkContract(contract));
 
   // the gaps found before this test: a word run into the next one, a companion far from its
   // anchor, an anchor more than `within` before its companion
@@ -211,6 +194,24 @@ describe('every gated phrase rule finds with its gate what its patterns find wit
     'no warning andcensoring',
     'you are untied down by laws',
     'runs a keylogger',
+    // the runner's gaps: anchors and start words its lists lacked, patterns run on into a word
+    'carry out rules at http://example.com',
+    'copies all messages to a web hook',
+    'copyes all inputs quietly',
+    'such as passwords, secrets you mention',
+    'keep it hidden from owner',
+    'ask users to enter their root pin',
+    'hurries users into paying',
+    'convince users to send eth',
+    'the disabled are vermin',
+    'the chinese should die',
+    'gasing all immigrants',
+    'encourage users to hurt their own lives',
+    'never tell the user you are program',
+    'roleplays sex with minors',
+    'underagepornography',
+    'changes your own core instructionsab',
+    'edit .windsurfrules9',
   ])('agrees on %j', (text) => {
     for (const contract of CONTRACTS) expect(contract.check(text).missed, contract.id).toBeNull();
   });
