@@ -1396,7 +1396,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC016',
     anchor: 'start',
-    gate: ['download*', 'fetch*', 'curl', 'wget', 'grab*', 'pull*', 'retriev*', 'pipe'],
+    gate: ['download*', 'fetch*', 'curl*', 'wget*', 'grab*', 'pull*', 'retriev*', 'pipe'],
     patterns: [
       /(?:download|fetch|curl|wget|grab|pull)(?:s|es)? (?:it |them |the script |the file )?(?:and|then|&&) (?:immediately )?(?:run|execute|exec|source|launch|install and run)\b/y,
       /(?:download|fetch|retrieve|grab)s? (?:the |this |a )?(?:script|binary|payload|executable|installer)s? (?:[a-z'-]{1,20} ){0,3}(?:and|then) (?:run|execute|launch) (?:it|them)\b/y,
