@@ -131,7 +131,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
   },
   {
     id: 'SEC058',
-    gate: ['seed phrase*', 'seed word*', 'recovery phrase*', 'mnemonic*', 'wallet key*', 'wallet seed*', 'private key*', '2fa', 'two-factor', 'mfa code*', 'authentication code*', 'authenticator code*', 'verification code*', 'one-time', 'otp', 'otps', 'sms code*', 'security code*'],
+    gate: ['seed phrase*', 'seed word*', 'recovery phrase*', 'mnemonic*', 'wallet key*', 'wallet seed*', 'private key*', '2fa', 'two-factor', 'mfa code*', 'authentication code*', 'authenticator code*', 'verification code*', 'one-time', 'otp*', 'sms code*', 'security code*'],
     starts: ['ask*', 'request*', 'prompt*', 'get', 'gets', 'convinc*', 'persuad*', 'trick*', 'pressur*', 'requir*', 'obtain*', 'collect*', 'gather*', 'solicit*', 'coax*', 'extract*', 'need', 'needs', 'enter', 'provide', 'share', 'send', 'give', 'type', 'paste', 'tell', 'confirm', 'verify', 'input', 'submit', 'import', 'reveal', 'read', 'disclose', 'hand'],
     patterns: [
       /(?:enter|provide|share|send|give|type|paste|tell|confirm|verify|input|submit|import|reveal|read out|disclose|hand over)(?: me| us)? (?:(?:the|their|your|his|her|the user's|user's|a|any|all) ){1,2}(?:(?:12|24|twelve|twenty-four)[- ]word )?(?:secret )?(?:seed phrases?|recovery phrases?|seed words|mnemonic(?: phrases?)?|wallet (?:keys?|seeds?)|private keys?|2fa codes?|two-factor (?:authentication )?codes?|mfa codes?|authentication codes?|authenticator codes?|verification codes?|one-time (?:codes?|passwords?|passcodes?|pins?)|otps?|sms codes?|security codes? (?:sent|texted))/y,
