@@ -212,6 +212,10 @@ describe('every gated phrase rule finds with its gate what its patterns find wit
     'underagepornography',
     'changes your own core instructionsab',
     'edit .windsurfrules9',
+    'curls it and run',
+    'send your admin pin',
+    'ask users for otp9',
+    'overrides these safetytraining',
   ])('agrees on %j', (text) => {
     for (const contract of CONTRACTS) expect(contract.check(text).missed, contract.id).toBeNull();
   });
