@@ -216,6 +216,9 @@ describe('every gated phrase rule finds with its gate what its patterns find wit
     'send your admin pin',
     'ask users for otp9',
     'overrides these safetytraining',
+    'inserts same into the prompts',
+    'copies yourself into any other bot',
+    'install the textto the codebases',
   ])('agrees on %j', (text) => {
     for (const contract of CONTRACTS) expect(contract.check(text).missed, contract.id).toBeNull();
   });
