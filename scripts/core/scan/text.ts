@@ -729,7 +729,7 @@ class NormBuilder {
       this.space(i);
     } else if (k === A_OTHER) {
       this.endWord();
-      this.push(c, i);
+      this.push(straightQuote(c), i);
       this.lastSpace = false;
     } else if (k === A_CONTROL) {
       this.invisible('other-format', i, 1);
@@ -832,7 +832,7 @@ class NormBuilder {
 
   otherUnits(cp: number, at: number): void {
     this.endWord();
-    this.pushCp(cp, at);
+    this.pushCp(straightQuote(cp), at);
     this.lastSpace = false;
   }
 
@@ -1092,6 +1092,15 @@ for (let c = 0; c < 0x100; c++) {
     : BF_STOP;
 }
 
+/**
+ * The apostrophe a curly single quote stands for. Editors turn "don't" into "don’t" as they type,
+ * so a rule written with ' must read both: `norm` holds ' for ‘ and ’ (one unit for one, so
+ * offsets stay aligned), and every rule sees the straight form.
+ */
+function straightQuote(c: number): number {
+  return c === 0x2019 || c === 0x2018 ? 0x27 : c;
+}
+
 /** Whether `c` is a character NOT_FAST lets through. */
 function isFast(c: number): boolean {
   return c < FAST.length && FAST[c] === 1;
@@ -1117,6 +1126,12 @@ function foldStretch(raw: string, from: number, to: number, lastSpace: boolean):
   for (; k < to; k++) {
     const c = raw.charCodeAt(k);
     if (c >= 0x100) {
+      if (c === 0x2019 || c === 0x2018) {
+        // a curly single quote is ' (see straightQuote): one byte, so the sink stays narrow
+        bytes[len++] = 0x27;
+        space = 0;
+        continue;
+      }
       if (c < 0x2580 && FOLD[c] === F_WIDE) {
         sinkLen = len;
         sinkWiden(to - k);
@@ -1154,7 +1169,7 @@ function foldWide(raw: string, from: number, to: number, lastSpace: boolean): nu
     const c = raw.charCodeAt(k);
     if (c >= 0x100) {
       if (c >= 0x2580 || FOLD[c] !== F_WIDE) break;
-      units[len++] = c;
+      units[len++] = straightQuote(c);
       space = 0;
       continue;
     }
