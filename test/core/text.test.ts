@@ -435,7 +435,7 @@ describe('the fast path', () => {
   });
 
   it('gives the same norm and offsets with typographic symbols as character by character', () => {
-    const unit = fc.constantFrom(...'aB *_\n.'.split(''), '“', '”', '‘', '’', '—', '•', '\u00a0', '→', 'é');
+    const unit = fc.constantFrom(...'aB *_\n.'.split(''), '“', '”', '‘', '’', '‐', '–', '—', '•', '\u00a0', '→', 'é');
     fc.assert(
       fc.property(fc.string({ unit, minLength: 60, maxLength: 300 }), (s) => {
         const fast = view(s);
@@ -445,8 +445,8 @@ describe('the fast path', () => {
         for (let i = 0; i < fast.norm.length; i++) {
           const o = fast.normOffset(i);
           const c = fast.norm[i]!;
-          // a curly single quote is ' in norm
-          if (c !== ' ') expect(s[o]!.toLowerCase().normalize('NFD')[0]!.replace(/[‘’]/, "'")).toBe(c.normalize('NFD')[0]);
+          // a look-alike of ' or - is that character in norm
+          if (c !== ' ') expect(s[o]!.toLowerCase().normalize('NFD')[0]!.replace(/[‘’]/, "'").replace(/[‐–]/, '-')).toBe(c.normalize('NFD')[0]);
         }
       }),
     );
@@ -471,9 +471,19 @@ describe('normOneByte', () => {
     expect(oneByte).toBeGreaterThan(50);
     expect(new TextView('Café crème, **déjà** vu').normOneByte).toBe(true);
     expect(new TextView('Café “crème”').normOneByte).toBe(false);
-    // a curly single quote is ' (one byte), as editors write "don’t"
+    // a look-alike of ' or - is that character (one byte), as editors write "don’t"
     expect(new TextView('Don’t ‘quote’ me').normOneByte).toBe(true);
     expect(new TextView('Don’t ‘quote’ me').norm).toBe("don't 'quote' me");
+  });
+
+  it('reads the look-alikes of the apostrophe and the hyphen as those, fast or slow, with their own offsets', () => {
+    const raw = 'Donʼt say userʹs, Hawaiʻi, don′t, a‵b, it´s: self‐harm, self‑harm, 10‒20, a–b, ⁃ item, x−y.';
+    const view = new TextView(raw);
+    expect(view.norm).toBe("don't say user's, hawai'i, don't, a'b, it's: self-harm, self-harm, 10-20, a-b, - item, x-y.");
+    for (let i = 0; i < view.norm.length; i++) {
+      const c = view.norm[i]!;
+      if (c === "'" || c === '-') expect("'-ʼʹʻ′‵´‐‑‒–⁃−").toContain(raw[view.normOffset(i)]);
+    }
   });
 });
 

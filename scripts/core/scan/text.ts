@@ -567,6 +567,12 @@ class NormBuilder {
         }
         continue;
       }
+      const twin = asciiTwin(c);
+      if (twin !== 0) {
+        this.ascii(twin, i);
+        i++;
+        continue;
+      }
       if (c >= 0xff01 && c <= 0xff5e) {
         // full-width ASCII is what NFKC makes it: the ASCII character
         this.ascii(c - 0xfee0, i);
@@ -729,7 +735,7 @@ class NormBuilder {
       this.space(i);
     } else if (k === A_OTHER) {
       this.endWord();
-      this.push(straightQuote(c), i);
+      this.push(withAsciiTwin(c), i);
       this.lastSpace = false;
     } else if (k === A_CONTROL) {
       this.invisible('other-format', i, 1);
@@ -832,7 +838,7 @@ class NormBuilder {
 
   otherUnits(cp: number, at: number): void {
     this.endWord();
-    this.pushCp(straightQuote(cp), at);
+    this.pushCp(withAsciiTwin(cp), at);
     this.lastSpace = false;
   }
 
@@ -1093,12 +1099,38 @@ for (let c = 0; c < 0x100; c++) {
 }
 
 /**
- * The apostrophe a curly single quote stands for. Editors turn "don't" into "don’t" as they type,
- * so a rule written with ' must read both: `norm` holds ' for ‘ and ’ (one unit for one, so
- * offsets stay aligned), and every rule sees the straight form.
+ * The ASCII character a look-alike of the apostrophe or the hyphen stands for, or 0. Editors turn
+ * "don't" into "don’t" as they type, and "self‐harm" or "user′s" read the same to a person: NFKC
+ * leaves them apart, so a rule written with ' or - would miss them. `norm` holds the ASCII
+ * character instead (one unit for one: offsets stay aligned), and every rule sees one form.
  */
-function straightQuote(c: number): number {
-  return c === 0x2019 || c === 0x2018 ? 0x27 : c;
+function asciiTwin(c: number): number {
+  switch (c) {
+    case 0x2018: // ‘
+    case 0x2019: // ’
+    case 0x201b: // ‛
+    case 0x2032: // ′ prime
+    case 0x2035: // ‵ reversed prime
+    case 0x00b4: // ´ acute accent (NFKC makes it a space and a combining mark)
+    case 0x02b9: // ʹ modifier letter prime
+    case 0x02bb: // ʻ turned comma
+    case 0x02bc: // ʼ modifier letter apostrophe
+      return 0x27;
+    case 0x2010: // ‐ hyphen
+    case 0x2011: // ‑ non-breaking hyphen
+    case 0x2012: // ‒ figure dash
+    case 0x2013: // – en dash
+    case 0x2043: // ⁃ hyphen bullet
+    case 0x2212: // − minus sign
+      return 0x2d;
+    default:
+      return 0;
+  }
+}
+
+/** `c`, or the ASCII character it stands for (see asciiTwin). */
+function withAsciiTwin(c: number): number {
+  return asciiTwin(c) || c;
 }
 
 /** Whether `c` is a character NOT_FAST lets through. */
@@ -1126,9 +1158,10 @@ function foldStretch(raw: string, from: number, to: number, lastSpace: boolean):
   for (; k < to; k++) {
     const c = raw.charCodeAt(k);
     if (c >= 0x100) {
-      if (c === 0x2019 || c === 0x2018) {
-        // a curly single quote is ' (see straightQuote): one byte, so the sink stays narrow
-        bytes[len++] = 0x27;
+      const twin = asciiTwin(c);
+      if (twin !== 0) {
+        // a look-alike of ' or - is that character (see asciiTwin): one byte, so the sink stays narrow
+        bytes[len++] = twin;
         space = 0;
         continue;
       }
@@ -1169,7 +1202,7 @@ function foldWide(raw: string, from: number, to: number, lastSpace: boolean): nu
     const c = raw.charCodeAt(k);
     if (c >= 0x100) {
       if (c >= 0x2580 || FOLD[c] !== F_WIDE) break;
-      units[len++] = straightQuote(c);
+      units[len++] = withAsciiTwin(c);
       space = 0;
       continue;
     }
