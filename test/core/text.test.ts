@@ -2,7 +2,7 @@
 // decoded segments they expose.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { TextView } from '../../scripts/core/scan/text.ts';
+import { TextView, asciiFolded } from '../../scripts/core/scan/text.ts';
 import { extractDecoded, extractHidden, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import { foldConfusable } from '../../scripts/core/scan/unicode.ts';
 import { textFacts } from '../../scripts/core/package.ts';
@@ -450,6 +450,20 @@ describe('the fast path', () => {
         }
       }),
     );
+  });
+});
+
+describe('asciiFolded', () => {
+  it('writes full-width ASCII and look-alikes of ASCII punctuation as ASCII, unit for unit', () => {
+    const raw = 'ｒｍ –rf ∕tmp ∣ ｃａｔ a․b don’t 1⁄2 x−y ﹣';
+    const folded = asciiFolded(raw);
+    expect(folded).toBe("rm -rf /tmp | cat a.b don't 1/2 x-y -");
+    expect(folded.length).toBe(raw.length);
+  });
+
+  it('gives back the text itself when there is nothing to fold, and leaves other characters alone', () => {
+    const raw = 'Plain text — with “quotes”, café, 中文 and 😀.';
+    expect(asciiFolded(raw)).toBe(raw);
   });
 });
 

@@ -1133,6 +1133,31 @@ function withAsciiTwin(c: number): number {
   return asciiTwin(c) || c;
 }
 
+/** The units `asciiFolded` replaces: full-width ASCII, the look-alikes of asciiTwin, and of / | . */
+const FOLDED_UNITS = /[\u00b4\u02b9\u02bb\u02bc\u2010-\u2013\u2018\u2019\u201b\u2024\u2032\u2035\u2043\u2044\u2212\u2215\u2223\ufe63\uff01-\uff5e]/g;
+
+function foldedUnit(ch: string): string {
+  const c = ch.charCodeAt(0);
+  if (c >= 0xff01) return String.fromCharCode(c - 0xfee0);
+  const twin = asciiTwin(c);
+  if (twin !== 0) return String.fromCharCode(twin);
+  // ․ one dot leader, ⁄ fraction slash, ∕ division slash, ∣ divides, ﹣ small hyphen-minus
+  return c === 0x2024 ? '.' : c === 0x2044 || c === 0x2215 ? '/' : c === 0x2223 ? '|' : '-';
+}
+
+/**
+ * A raw text with full-width ASCII and the look-alikes of ASCII punctuation (see asciiTwin, plus
+ * ⁄ ∕ ∣ ․) written as the ASCII characters, unit for unit, so offsets stay those of the raw text;
+ * the text itself when it holds none. For the rules that read commands in the raw text: an agent
+ * reads "ｃｕｒｌ … ｜ ｂａｓｈ" or "rm –rf ∕" as the command it looks like.
+ *
+ * @example asciiFolded('ｒｍ –rf ∕') // 'rm -rf /'
+ */
+export function asciiFolded(raw: string): string {
+  FOLDED_UNITS.lastIndex = 0;
+  return FOLDED_UNITS.test(raw) ? raw.replace(FOLDED_UNITS, foldedUnit) : raw;
+}
+
 /** Whether `c` is a character NOT_FAST lets through. */
 function isFast(c: number): boolean {
   return c < FAST.length && FAST[c] === 1;

@@ -11,7 +11,7 @@ import { keywordsOf, registerTriggers, triggerNumber, type ViewKeywords } from '
 import type { PhraseRule } from '../match.ts';
 import { compactPattern } from '../compact-regex.ts';
 import { isPhraseWordCode as isWordChar, reachOfAll, wordThenSpace } from '../reach.ts';
-import { createViewMemo, firstAtOrAfter } from '../text.ts';
+import { asciiFolded, createViewMemo, firstAtOrAfter } from '../text.ts';
 import type { TextView, ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
@@ -25,6 +25,7 @@ import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from
 
 /** One text as the raw rules see it: the file itself or a decoded payload inside it. */
 export interface RawSource {
+  /** The text with full-width ASCII and look-alikes of ASCII punctuation written as ASCII (`asciiFolded`: offsets are the raw text's). */
   readonly raw: string;
   /** `raw` lower-cased, same length (used for needles and cues). */
   readonly lower: string;
@@ -86,6 +87,8 @@ const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 const MAX_JUDGED = 256;
 /** The raw text of a view in lower case (same length). */
 const LOWER: ViewMemo<string> = createViewMemo();
+/** The raw text of a view as the raw rules read it (`asciiFolded`: same length). */
+const FOLDED: ViewMemo<string> = createViewMemo();
 const MARKDOWN_EXTS = new Set(['md', 'markdown', 'txt', 'mdx', '']);
 
 // ---- triggers ---------------------------------------------------------------------------------
@@ -297,10 +300,17 @@ function openInSegments(view: TextView, r: number, hidden: boolean): boolean {
 
 // ---- raw rules --------------------------------------------------------------------------------
 
+/** A view's raw text with look-alikes of ASCII written as ASCII (see asciiFolded), computed once. */
+function foldedRawOf(view: TextView): string {
+  let folded = FOLDED.get(view);
+  if (folded === undefined) FOLDED.set(view, (folded = asciiFolded(view.raw)));
+  return folded;
+}
+
 function lowerOf(view: TextView): string {
   let lower = LOWER.get(view);
   if (lower === undefined) {
-    const raw = view.raw;
+    const raw = foldedRawOf(view);
     // toLowerCase can change the length for a few characters (İ); keep offsets aligned. A text
     // holding İ gets only its ASCII letters lowered, without being lowered whole first in vain:
     // such a text is two-byte, where toLowerCase costs about 15 times a search for İ.
@@ -481,7 +491,7 @@ class LazySource implements RawSource {
   readonly ext: string;
 
   constructor(view: TextView, markdown: boolean, decoded: boolean, ext: string) {
-    this.raw = view.raw;
+    this.raw = foldedRawOf(view);
     this.view = view;
     this.markdown = markdown;
     this.decoded = decoded;
