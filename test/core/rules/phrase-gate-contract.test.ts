@@ -50,38 +50,32 @@ interface Contract {
   check(text: string): { matched: boolean; missed: unknown };
 }
 
+/** A contract that judges a rule's file (made from each text) against the rule run ungated. */
+function contractOf(rule: PhraseRule, judge: (file: TextFile, plain: PhraseRule) => { matched: boolean; missed: unknown }): Contract {
+  const plain = ungated(rule);
+  return { id: rule.id, rule, check: (text) => judge(fileOf(rule, text), plain) };
+}
+
 /** A rule of a family behind a word gate (context.ts): the gated run gives the very same findings. */
 function wordGated(gate: PhraseGate, rule: PhraseRule): Contract {
-  const plain = ungated(rule);
-  return {
-    id: rule.id,
-    rule,
-    check(text) {
-      const file = fileOf(rule, text);
-      const want = emissions((emit) => runPhraseRule(file, emit, plain, describeRule, OPTIONS, null));
-      const { rules, windows } = gate.select(file);
-      const i = rules.findIndex((r) => r.patterns === rule.patterns);
-      const got = i === -1 ? [] : emissions((emit) => runPhraseRule(file, emit, rules[i]!, describeRule, OPTIONS, windows[i]!));
-      return { matched: want.length > 0, missed: JSON.stringify(got) === JSON.stringify(want) ? null : { want, got } };
-    },
-  };
+  return contractOf(rule, (file, plain) => {
+    const want = emissions((emit) => runPhraseRule(file, emit, plain, describeRule, OPTIONS, null));
+    const { rules, windows } = gate.select(file);
+    const i = rules.findIndex((r) => r.patterns === rule.patterns);
+    const got = i === -1 ? [] : emissions((emit) => runPhraseRule(file, emit, rules[i]!, describeRule, OPTIONS, windows[i]!));
+    return { matched: want.length > 0, missed: JSON.stringify(got) === JSON.stringify(want) ? null : { want, got } };
+  });
 }
 
 /** A rule of the family gated on stems and scripts (injection-i18n): its findings are among the family's. */
 function stemGated(rule: PhraseRule): Contract {
-  const plain = ungated(rule);
-  return {
-    id: rule.id,
-    rule,
-    check(text) {
-      const file = fileOf(rule, text);
-      const want = emissions((emit) => runPhraseRule(file, emit, plain, (id) => injectionI18n.rules.find((r) => r.id === id)?.description ?? id, OPTIONS, null));
-      if (want.length === 0) return { matched: false, missed: null };
-      const got = emissions((emit) => injectionI18n.check({ ...createScanContext({}), texts: [file] }, emit)).map((e) => JSON.stringify(e));
-      const lost = want.filter((e) => !got.includes(JSON.stringify(e)));
-      return { matched: true, missed: lost.length === 0 ? null : { lost } };
-    },
-  };
+  return contractOf(rule, (file, plain) => {
+    const want = emissions((emit) => runPhraseRule(file, emit, plain, (id) => injectionI18n.rules.find((r) => r.id === id)?.description ?? id, OPTIONS, null));
+    if (want.length === 0) return { matched: false, missed: null };
+    const got = emissions((emit) => injectionI18n.check({ ...createScanContext({}), texts: [file] }, emit)).map((e) => JSON.stringify(e));
+    const lost = want.filter((e) => !got.includes(JSON.stringify(e)));
+    return { matched: true, missed: lost.length === 0 ? null : { lost } };
+  });
 }
 
 /**
