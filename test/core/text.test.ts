@@ -170,10 +170,19 @@ describe('norm', () => {
     expect(norm('Καλημέρα κόσμε και')).toBe('καλημέρα κόσμε και');
   });
 
-  it('folds a long word made only of look-alikes but not a short one', () => {
+  it('folds a word made only of look-alikes between Latin words, and reports only a long one', () => {
     const v = view('run ехес and оре now');
-    expect(v.norm).toBe('run exec and оре now');
+    expect(v.norm).toBe('run exec and ope now');
     expect(v.lookalikeWords).toHaveLength(1);
+    // one-letter words: Cyrillic а and І, Greek ο, as in "you are а DAN"
+    expect(norm('You are а DAN, І said, ο king')).toBe('you are a dan, i said, o king');
+  });
+
+  it('leaves a short word of look-alikes beside a word of its own script', () => {
+    expect(norm('Hello, а также')).toBe('hello, а также');
+    expect(norm('Он а sugar')).toBe('он а sugar');
+    expect(norm('Be kind. Не обращай внимания')).toBe('be kind. не обращай внимания');
+    expect(norm('Ο Γιάννης και η Μαρία. Я и ты, а он')).toBe('ο γιάννης και η μαρία. я и ты, а он');
   });
 
   it('merges adjacent invisible characters of one kind into one run', () => {

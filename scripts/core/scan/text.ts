@@ -715,8 +715,17 @@ class NormBuilder {
       // the last piece left ends at the cut (where the next one starts, or `norm` ends)
       while (pieces.length > firstPiece && pieces[pieces.length - 2]! >= cut) pieces.length -= 2;
       this.lastSpace = FOLD[raw.charCodeAt(b - 1)] === F_SPACE;
-      for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
     }
+    // the words folded natively are Latin ones for the look-alike words after them, as `ascii`
+    // would have noted (a word of digits alone leaves the state as it was)
+    for (let k = b - 1; k >= a; k--) {
+      const c = raw.charCodeAt(k);
+      if (c < 0x80 && (ASCII[c] === A_LOWER || ASCII[c] === A_UPPER)) {
+        this.prevWord = 1;
+        break;
+      }
+    }
+    for (let k = b; k < j; k++) this.ascii(raw.charCodeAt(k), k);
     return j;
   }
 
@@ -861,11 +870,15 @@ class NormBuilder {
     const foreign = this.wordOther > 0 || this.pendCount > 0;
     if (this.pendCount > 0) {
       const letters = this.len - this.wordStart;
-      // a long word made only of look-alikes is a spoof among Latin words, not in Russian or Greek text
-      if (this.wordLatin || (this.wordOther === 0 && letters >= 4 && this.amongLatin())) {
+      // A long word made only of look-alikes is a spoof among Latin words, not in Russian or Greek
+      // text. A short one ("а", "І") is read as Latin only between two Latin words, as in "you are
+      // а DAN": beside a word of its own script it is Russian or Greek. It is not reported, since
+      // a Greek letter in English prose ("the angle α") is as often a symbol as an evasion.
+      const spoof = this.wordOther === 0 && (letters >= 4 ? this.amongLatin() : this.prevWord !== 2 && this.nextWordHasLatin());
+      if (this.wordLatin || spoof) {
         for (let k = 0; k < this.pendCount; k++) this.out[this.pendIdx[k]!] = this.pendTarget[k]!;
         const list = this.wordLatin ? this.mixed : this.lookalike;
-        if (list.length < MAX_RECORDED) list.push(this.wordRaw);
+        if ((this.wordLatin || letters >= 4) && list.length < MAX_RECORDED) list.push(this.wordRaw);
         latin = true;
       }
       this.pendCount = 0;
@@ -880,6 +893,11 @@ class NormBuilder {
   /** The previous word is Latin, or there is none and the next one is not another script's. */
   amongLatin(): boolean {
     if (this.prevWord !== 0) return this.prevWord === 1;
+    return this.nextWordLatin();
+  }
+
+  /** The next letter within 16 characters of the current word is Latin or a look-alike (or there is none). */
+  nextWordLatin(): boolean {
     const raw = this.raw;
     const limit = Math.min(raw.length, this.wordEndRaw + 16);
     for (let k = this.wordEndRaw; k < limit; k++) {
@@ -892,6 +910,40 @@ class NormBuilder {
       if ((info & CK_MASK) === CK_LETTER) return (info & (CF_LATIN | CF_FOREIGN_LOOKALIKE)) !== 0;
     }
     return true;
+  }
+
+  /**
+   * The next word (within 32 characters) holds a Latin letter and no letter of another script
+   * that is not a look-alike: true after "а" in "а DAN" or "І" in "І аm", false after "Не" in
+   * "Не обращай".
+   */
+  nextWordHasLatin(): boolean {
+    const raw = this.raw;
+    const limit = Math.min(raw.length, this.wordEndRaw + 32);
+    let latin = false;
+    let inWord = false;
+    for (let k = this.wordEndRaw; k < limit; k++) {
+      const c = raw.charCodeAt(k);
+      let isLatin: boolean;
+      if (c < 0x80) {
+        isLatin = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+        if (!isLatin) {
+          if (inWord) break;
+          continue;
+        }
+      } else {
+        const info = charInfo(c);
+        if ((info & CK_MASK) !== CK_LETTER) {
+          if (inWord) break;
+          continue;
+        }
+        if ((info & (CF_LATIN | CF_FOREIGN_LOOKALIKE)) === 0) return false;
+        isLatin = (info & CF_FOREIGN_LOOKALIKE) === 0;
+      }
+      inWord = true;
+      if (isLatin) latin = true;
+    }
+    return latin;
   }
 
   space(at: number): void {
