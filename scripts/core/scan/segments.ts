@@ -805,7 +805,7 @@ function renderLine(line: string): string | null {
     if (line.startsWith('<!--', lt)) {
       const close = line.indexOf('-->', lt + 4);
       if (close !== -1) stop = close + 3;
-    } else {
+    } else if (mayOpenTag(line, lt)) {
       INLINE_TAG.lastIndex = lt;
       const m = INLINE_TAG.exec(line);
       if (m !== null) {
@@ -831,6 +831,20 @@ function renderLine(line: string): string | null {
     lt = line.indexOf('<', stop === -1 ? lt + 1 : stop);
   }
   return found ? out + line.slice(copied) : null;
+}
+
+/**
+ * Whether INLINE_TAG may match at `lt`: a name follows, then '>', '/' or a blank. Read by hand,
+ * since a run of "a<a<a<" would otherwise run the regular expression at every '<'.
+ */
+function mayOpenTag(line: string, lt: number): boolean {
+  let k = line.charCodeAt(lt + 1) === 0x2f ? lt + 2 : lt + 1;
+  if ((CLASS[line.charCodeAt(k)]! & C_LETTER) === 0) return false;
+  const limit = k + 16;
+  k++;
+  while (k < limit && (CLASS[line.charCodeAt(k)]! & (C_LETTER | C_HEX_DIGIT)) !== 0) k++;
+  const ch = line.charCodeAt(k);
+  return ch === 0x3e || ch === 0x2f || ch === 0x20 || ch === 0x09 || ch === 0x2d;
 }
 
 function isBlank(ch: number): boolean {
