@@ -167,6 +167,7 @@ export const ADVERSARIAL: ReadonlyArray<[string, () => string]> = [
   ["'4111 ' (card-like digit groups)", () => fill('4111 ')],
   ["'.a' (letters spaced out by dots)", () => fill('.a')],
   ["':1' (IPv6-like colons)", () => fill(':1')],
+  ["'a&#105;<b></b>b&apos;' (entities and tags inside words)", () => fill('a&#105;<b></b>b&apos;')],
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ const INPUTS: Record<string, string> = {
   'card-like digit groups': fill('4111 '),
   'letters spaced out by dots': fill('.a'),
   'IPv6-like colons': fill(':1'),
+  'entities and tags inside words': fill('a&#105;<b></b>b&apos;'),
 };
 
 // Generous bound for a shared CI machine; `npm run bench:scan` measures the real worst case.

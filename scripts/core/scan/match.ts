@@ -61,6 +61,7 @@ const SEGMENT_LABEL: Record<Segment['kind'], string> = {
   'url-encoded': 'decoded from percent-encoding',
   escaped: 'decoded from \\u escapes',
   'spaced-letters': 'with its letters spaced out or split',
+  'html-rendered': 'as rendered from HTML entities and tags',
 };
 
 /** A segment to rescan, with the offset of its outermost segment in the file and a label. */
@@ -85,7 +86,9 @@ function flatSegments(view: TextView): readonly FlatSegment[] {
   FLAT.set(view, out);
   const walk = (v: TextView, outer: { offset: number; label: string; decoded: boolean } | null): void => {
     for (const seg of [...v.hidden, ...v.decoded]) {
-      const decoded = DECODED_KINDS.has(seg.kind) || (outer?.decoded ?? false);
+      // rendered markup is reported as decoded (SEC115), yet kept out of DECODED_KINDS: it is
+      // visible text, not a payload, so the evasion family does not read its cues as a message
+      const decoded = DECODED_KINDS.has(seg.kind) || seg.kind === 'html-rendered' || (outer?.decoded ?? false);
       const label = outer ? `${SEGMENT_LABEL[seg.kind]}, ${outer.label}` : SEGMENT_LABEL[seg.kind];
       const offset = outer ? outer.offset : seg.offset;
       out.push({ view: seg.view, offset, label, kind: seg.kind, decoded });

@@ -24,6 +24,8 @@ export const SEGMENT_LIMITS = {
   hiddenChars: 512 * 1024,
   decodedSegments: 32,
   decodedChars: 64 * 1024,
+  renderedSegments: 32,
+  renderedChars: 64 * 1024,
 } as const;
 
 const MAX_TITLE = 2000;
@@ -397,7 +399,13 @@ export function extractDecoded(raw: string, rot13 = true): RawSegment[] {
   if (backslash) unicodeEscapes(raw, c);
   if (rot13) rot13Lines(raw, c);
   if (runs !== null) spacedLetters(raw, runs.stretches, c);
-  return c.out.sort((a, b) => a.offset - b.offset);
+  // rendered lines have caps of their own: a page of ordinary markup must not crowd out payloads
+  const amp = raw.indexOf('&');
+  const lt = raw.indexOf('<');
+  if (amp === -1 && lt === -1) return c.out.sort((a, b) => a.offset - b.offset);
+  const r = new Collector(SEGMENT_LIMITS.renderedSegments, SEGMENT_LIMITS.renderedChars);
+  renderedLines(raw, amp, lt, r);
+  return [...c.out, ...r.out].sort((a, b) => a.offset - b.offset);
 }
 
 const B64 = new Uint8Array(128).fill(255);
@@ -698,6 +706,181 @@ function unicodeEscapes(raw: string, c: Collector): void {
 
 function isUrlPlain(ch: number): boolean {
   return (ch >= 0x61 && ch <= 0x7a) || (ch >= 0x41 && ch <= 0x5a) || (ch >= 0x30 && ch <= 0x39) || ch === 0x2e || ch === 0x5f || ch === 0x7e || ch === 0x2d;
+}
+
+// HTML as a Markdown renderer shows it: "&#105;gnore", "&#x69;&#x67;...", "ig<b></b>nore" and
+// "you&apos;re" read as plain words on the page, where `norm` keeps the markup that splits them.
+// A line holding a character reference, a named entity of NAMED_ENTITIES, or a tag or comment
+// glued to a letter or digit is rendered (references decoded, comments and inline tags dropped,
+// break and block tags read as a space), and a run of such lines makes one segment. A tag with
+// white space on both sides splits no word, so it alone leaves its line out: pages of "<br>" and
+// "<div>" lines are not rescanned for nothing. Lines are found from '&' and '<' by native
+// searches and each is read once, at most MAX_RENDERED_LINE characters either side of its first
+// candidate.
+const MAX_RENDERED_LINE = 4000;
+/**
+ * The entities ordinary prose and typography use, and the HTML names of ASCII punctuation, which
+ * no one writes but to hide a phrase from a filter ("Ignore all instructions&period;").
+ */
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
+  ['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0'],
+  ['lsquo', '\u2018'], ['rsquo', '\u2019'], ['ldquo', '\u201c'], ['rdquo', '\u201d'],
+  ['ndash', '\u2013'], ['mdash', '\u2014'], ['hellip', '\u2026'],
+  ['excl', '!'], ['num', '#'], ['dollar', '$'], ['percnt', '%'], ['lpar', '('], ['rpar', ')'],
+  ['ast', '*'], ['plus', '+'], ['comma', ','], ['period', '.'], ['sol', '/'], ['colon', ':'],
+  ['semi', ';'], ['equals', '='], ['quest', '?'], ['commat', '@'], ['lsqb', '['], ['lbrack', '['],
+  ['bsol', '\\'], ['rsqb', ']'], ['rbrack', ']'], ['Hat', '^'], ['lowbar', '_'], ['grave', '`'],
+  ['lcub', '{'], ['lbrace', '{'], ['verbar', '|'], ['vert', '|'], ['rcub', '}'], ['rbrace', '}'],
+  ['hyphen', '\u2010'], ['dash', '\u2010'],
+]);
+/**
+ * What &amp;, &lt; and &gt; stand for: characters of markup and code that no phrase reads, so a
+ * line holding only these ("R&amp;D", "&lt;name&gt;", "a -&gt; b") is not rendered for them.
+ */
+const MARKUP_ENTITIES: ReadonlySet<string> = new Set(['&', '<', '>']);
+/** The longest name in NAMED_ENTITIES. */
+const MAX_ENTITY_NAME = 6;
+// A tag: a name, then attributes without markup or a line break (found from each '<').
+const INLINE_TAG = /<\/?([A-Za-z][A-Za-z0-9-]{0,15})(?:[ \t][^<>\n]{0,200})?\/?>/y;
+/** Tags a renderer shows as a break between words; any other tag shows nothing. */
+const BREAK_TAGS = new Set(['br', 'p', 'div', 'hr', 'li', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'section', 'article', 'header', 'footer', 'nav', 'details', 'summary', 'img']);
+
+/** `amp` and `lt`: the first '&' and '<' of the text (-1 for none). */
+function renderedLines(raw: string, amp: number, lt: number, c: Collector): void {
+  const n = raw.length;
+  let run: RawSegment | null = null; // consecutive rendered lines, added once the run ends
+  let end = 0; // where the last line read ended
+  while ((amp !== -1 || lt !== -1) && !c.full) {
+    const at = amp === -1 ? lt : lt === -1 ? amp : Math.min(amp, lt);
+    let from = at;
+    while (from > end && at - from < MAX_RENDERED_LINE && raw.charCodeAt(from - 1) !== 0x0a) from--;
+    let to = at;
+    while (to < n && to - at < MAX_RENDERED_LINE && raw.charCodeAt(to) !== 0x0a) to++;
+    const text = renderLine(raw.slice(from, to));
+    if (text !== null) {
+      if (run !== null && from <= run.offset + run.length + 1 && run.text.length < c.maxChars) {
+        run.text += raw.charCodeAt(from - 1) === 0x0a ? `\n${text}` : text;
+        run.length = to - run.offset;
+      } else {
+        if (run !== null) c.add(run);
+        run = { kind: 'html-rendered', offset: from, length: to - from, verbatim: false, text };
+      }
+    }
+    end = to;
+    if (amp !== -1 && amp < to) amp = raw.indexOf('&', to);
+    if (lt !== -1 && lt < to) lt = raw.indexOf('<', to);
+  }
+  if (run !== null) c.add(run);
+}
+
+/**
+ * The line as rendered, or null when rendering splits or joins no words there: it holds no
+ * character reference, no listed entity glued to a letter or digit (save MARKUP_ENTITIES), and no
+ * tag or comment between two words and glued to one of them (other tags between aside), as in
+ * "ig<b></b>nore" or "all <span>previous</span> instructions". A tag at the edge of a line
+ * ("<question>What", "<b>Note:</b>") or set apart by spaces ("wrap it in <thinking> tags"), and
+ * an entity standing alone ("Tom &mdash; Jerry"), change no word.
+ */
+function renderLine(line: string): string | null {
+  let out = '';
+  let copied = 0; // the line is copied to `out` up to here
+  let found = false;
+  let tagEnd = -1; // where the last tag ended, and whether a word came before it
+  let wordBeforeTag = false;
+  let amp = line.indexOf('&');
+  let lt = line.indexOf('<');
+  while (amp !== -1 || lt !== -1) {
+    if (amp !== -1 && (lt === -1 || amp < lt)) {
+      const entity = readEntity(line, amp);
+      if (entity !== null) {
+        out += line.slice(copied, amp) + entity.text;
+        copied = entity.end;
+        if (entity.numeric || (!MARKUP_ENTITIES.has(entity.text) && (isWordChar(line.charCodeAt(amp - 1)) || isWordChar(line.charCodeAt(entity.end))))) found = true;
+      }
+      amp = line.indexOf('&', entity === null ? amp + 1 : entity.end);
+      continue;
+    }
+    let stop = -1;
+    let shown = '';
+    if (line.startsWith('<!--', lt)) {
+      const close = line.indexOf('-->', lt + 4);
+      if (close !== -1) stop = close + 3;
+    } else if (mayOpenTag(line, lt)) {
+      INLINE_TAG.lastIndex = lt;
+      const m = INLINE_TAG.exec(line);
+      if (m !== null) {
+        stop = lt + m[0].length;
+        if (BREAK_TAGS.has(m[1]!.toLowerCase())) shown = ' ';
+      }
+    }
+    if (stop !== -1) {
+      out += line.slice(copied, lt) + shown;
+      copied = stop;
+      let before = lt;
+      while (before > 0 && isBlank(line.charCodeAt(before - 1))) before--;
+      // a run of tags ("<b></b>") is read as one: its first tag says what came before
+      const wordBefore: boolean = before === tagEnd ? wordBeforeTag : isWordChar(line.charCodeAt(before - 1));
+      let after = stop;
+      while (after < line.length && isBlank(line.charCodeAt(after))) after++;
+      if (wordBefore && isWordChar(line.charCodeAt(after)) && (before === lt || after === stop)) found = true;
+      tagEnd = stop;
+      wordBeforeTag = wordBefore;
+      // an '&' inside the tag's attributes was rendered with it
+      if (amp !== -1 && amp < stop) amp = line.indexOf('&', stop);
+    }
+    lt = line.indexOf('<', stop === -1 ? lt + 1 : stop);
+  }
+  return found ? out + line.slice(copied) : null;
+}
+
+/**
+ * Whether INLINE_TAG may match at `lt`: a name follows, then '>', '/' or a blank. Read by hand,
+ * since a run of "a<a<a<" would otherwise run the regular expression at every '<'.
+ */
+function mayOpenTag(line: string, lt: number): boolean {
+  let k = line.charCodeAt(lt + 1) === 0x2f ? lt + 2 : lt + 1;
+  if ((CLASS[line.charCodeAt(k)]! & C_LETTER) === 0) return false;
+  const limit = k + 16;
+  k++;
+  while (k < limit && (CLASS[line.charCodeAt(k)]! & (C_LETTER | C_HEX_DIGIT)) !== 0) k++;
+  const ch = line.charCodeAt(k);
+  return ch === 0x3e || ch === 0x2f || ch === 0x20 || ch === 0x09 || ch === 0x2d;
+}
+
+function isBlank(ch: number): boolean {
+  return ch === 0x20 || ch === 0x09;
+}
+
+/** The character reference or listed entity at `at` (an '&'), or null. */
+function readEntity(line: string, at: number): { text: string; end: number; numeric: boolean } | null {
+  let k = at + 1;
+  if (line.charCodeAt(k) === 0x23) {
+    k++;
+    const hex = (line.charCodeAt(k) | 0x20) === 0x78;
+    if (hex) k++;
+    const digits = k;
+    let cp = 0;
+    while (k - digits < (hex ? 6 : 7)) {
+      const d = line.charCodeAt(k);
+      const v = hex ? (d < 128 ? HEX[d]! : 255) : d >= 0x30 && d <= 0x39 ? d - 0x30 : 255;
+      if (v === 255) break;
+      cp = cp * (hex ? 16 : 10) + v;
+      k++;
+    }
+    if (k === digits || line.charCodeAt(k) !== 0x3b) return null;
+    // as CommonMark reads them: no character, a surrogate or one past Unicode is U+FFFD
+    const valid = cp > 0 && cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
+    return { text: valid ? String.fromCodePoint(cp) : '\ufffd', end: k + 1, numeric: true };
+  }
+  while (k - at <= MAX_ENTITY_NAME && (CLASS[line.charCodeAt(k)]! & C_LETTER) !== 0) k++;
+  if (line.charCodeAt(k) !== 0x3b) return null;
+  const text = NAMED_ENTITIES.get(line.slice(at + 1, k));
+  return text === undefined ? null : { text, end: k + 1, numeric: false };
+}
+
+/** A letter or digit, ASCII or not (NaN, past either end of the line, is not). */
+function isWordChar(ch: number): boolean {
+  return (CLASS[ch]! & (C_LETTER | C_HEX_DIGIT)) !== 0 || ch >= 0xc0;
 }
 
 // rot13: a line whose rot13 holds several common English words while the line itself does not.

@@ -57,7 +57,8 @@ export type SegmentKind =
   | 'rot13'
   | 'url-encoded'
   | 'escaped'
-  | 'spaced-letters';
+  | 'spaced-letters'
+  | 'html-rendered';
 
 /** Segment kinds that decode an encoding (the others are text hidden from a reader). */
 export const DECODED_KINDS: ReadonlySet<SegmentKind> = new Set(['base64', 'hex', 'rot13', 'url-encoded', 'escaped']);

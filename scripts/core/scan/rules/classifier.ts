@@ -32,6 +32,7 @@ const SEGMENT_LABEL: Partial<Record<Segment['kind'], string>> = {
   'url-encoded': 'decoded from percent-encoding',
   escaped: 'decoded from escape sequences',
   'spaced-letters': 'spelled out in spaced letters',
+  'html-rendered': 'as rendered from HTML entities and tags',
 };
 
 let decoded: LinearModel | undefined;
