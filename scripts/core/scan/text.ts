@@ -74,6 +74,12 @@ export interface Invisible {
 }
 
 const MAX_DEPTH = 2;
+/**
+ * The look-ahead of a look-alike word counts visible characters only: `norm` drops invisible ones,
+ * so a zero-width space after every letter must not change what it sees. This many raw units per
+ * visible one at most, so the look-ahead stays bounded.
+ */
+const INVISIBLE_SLACK = 8;
 /** Combining marks kept on one base character; the rest of a flood is dropped. */
 const MAX_CLUSTER_MARKS = 16;
 /** A run of this many combining marks on one base is recorded as a mark flood ("Zalgo"). */
@@ -900,7 +906,8 @@ class NormBuilder {
   /** The next letter within 16 characters of the current word is Latin or a look-alike (or there is none). */
   nextWordLatin(): boolean {
     const raw = this.raw;
-    const limit = Math.min(raw.length, this.wordEndRaw + 16);
+    let limit = Math.min(raw.length, this.wordEndRaw + 16);
+    const cap = Math.min(raw.length, this.wordEndRaw + 16 * INVISIBLE_SLACK);
     for (let k = this.wordEndRaw; k < limit; k++) {
       const c = raw.charCodeAt(k);
       if (c < 0x80) {
@@ -908,6 +915,10 @@ class NormBuilder {
         continue;
       }
       const info = charInfo(c);
+      if ((info & CK_MASK) === CK_INVISIBLE) {
+        limit = Math.min(limit + 1, cap);
+        continue;
+      }
       if ((info & CK_MASK) === CK_LETTER) return (info & (CF_LATIN | CF_FOREIGN_LOOKALIKE)) !== 0;
     }
     return true;
@@ -920,7 +931,8 @@ class NormBuilder {
    */
   nextWordHasLatin(): boolean {
     const raw = this.raw;
-    const limit = Math.min(raw.length, this.wordEndRaw + 32);
+    let limit = Math.min(raw.length, this.wordEndRaw + 32);
+    const cap = Math.min(raw.length, this.wordEndRaw + 32 * INVISIBLE_SLACK);
     let latin = false;
     let inWord = false;
     for (let k = this.wordEndRaw; k < limit; k++) {
@@ -934,6 +946,10 @@ class NormBuilder {
         }
       } else {
         const info = charInfo(c);
+        if ((info & CK_MASK) === CK_INVISIBLE) {
+          limit = Math.min(limit + 1, cap);
+          continue;
+        }
         if ((info & CK_MASK) !== CK_LETTER) {
           if (inWord) break;
           continue;
