@@ -14,6 +14,7 @@ const CORE = join(ROOT, 'scripts', 'core');
 const DYNAMIC_ALLOWED: Record<string, string> = {
   'scan/match.ts': 'recompiles a phrase rule literal (already checked) with the g flag, compacted (empty captures added: same matches, same cost), and joins escaped literal keywords into one alternation (linear)',
   'scan/context.ts': 'joins escaped literal refusal cues into one alternation between a one-character lookbehind and lookahead (linear)',
+  'scan/text.ts': 'one character class of the literal look-alike characters asciiFolded replaces (linear)',
   'scan/compact-regex.ts': 'recompiles a pattern (already checked where it is written) with empty captures added to groups, which changes neither its matches nor its cost',
   'scan/rules/injection.ts': 'composes patterns from word lists; every composed pattern is checked by recheck in test/core/rules/injection.test.ts',
   'scan/rules/jailbreak.ts': 'composes patterns from word lists; every composed pattern is checked by recheck in test/core/rules/jailbreak.test.ts',

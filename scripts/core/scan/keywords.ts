@@ -396,7 +396,8 @@ export function registerTriggers(keys: Iterable<string>): void {
 
 /**
  * Register stems: literals found at a word start (after a unit that is not a-z or 0-9, or at the
- * start); a trailing space means "not followed by a-z". At one place the stem registered first wins (register the longest first).
+ * start); a trailing space means "not followed by a-z". At one place the stem registered first
+ * wins (register the longest first).
  */
 export function registerStems(stems: Iterable<string>): void {
   let added = false;

@@ -5,7 +5,7 @@ import { compactSource } from './compact-regex.ts';
 import { anchorWindows, isRefusalContext, spaceIndexes } from './context.ts';
 import { GRAM, keywordsOf, letterEndsOf } from './keywords.ts';
 import { reachOf, reachOfAll, type Reach } from './reach.ts';
-import { DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
+import { REPORTED_DECODED_KINDS, createViewMemo, unitsToString } from './text.ts';
 import type { Segment, TextView, ViewMemo } from './text.ts';
 import type { Emit, ScanContext, TextFile } from './types.ts';
 
@@ -86,9 +86,7 @@ function flatSegments(view: TextView): readonly FlatSegment[] {
   FLAT.set(view, out);
   const walk = (v: TextView, outer: { offset: number; label: string; decoded: boolean } | null): void => {
     for (const seg of [...v.hidden, ...v.decoded]) {
-      // rendered markup is reported as decoded (SEC115), yet kept out of DECODED_KINDS: it is
-      // visible text, not a payload, so the evasion family does not read its cues as a message
-      const decoded = DECODED_KINDS.has(seg.kind) || seg.kind === 'html-rendered' || (outer?.decoded ?? false);
+      const decoded = REPORTED_DECODED_KINDS.has(seg.kind) || (outer?.decoded ?? false);
       const label = outer ? `${SEGMENT_LABEL[seg.kind]}, ${outer.label}` : SEGMENT_LABEL[seg.kind];
       const offset = outer ? outer.offset : seg.offset;
       out.push({ view: seg.view, offset, label, kind: seg.kind, decoded });

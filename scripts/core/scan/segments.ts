@@ -739,7 +739,7 @@ const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
  */
 const MARKUP_ENTITIES: ReadonlySet<string> = new Set(['&', '<', '>']);
 /** The longest name in NAMED_ENTITIES. */
-const MAX_ENTITY_NAME = 6;
+const MAX_ENTITY_NAME = Math.max(...[...NAMED_ENTITIES.keys()].map((name) => name.length));
 // A tag: a name, then attributes without markup or a line break (found from each '<').
 const INLINE_TAG = /<\/?([A-Za-z][A-Za-z0-9-]{0,15})(?:[ \t][^<>\n]{0,200})?\/?>/y;
 /** Tags a renderer shows as a break between words; any other tag shows nothing. */

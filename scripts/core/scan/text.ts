@@ -62,6 +62,12 @@ export type SegmentKind =
 
 /** Segment kinds that decode an encoding (the others are text hidden from a reader). */
 export const DECODED_KINDS: ReadonlySet<SegmentKind> = new Set(['base64', 'hex', 'rot13', 'url-encoded', 'escaped']);
+/**
+ * Segment kinds whose findings are reported as decoded (SEC115): the decoded ones, and markup
+ * rendered to text. The rendered kind stays out of DECODED_KINDS: it is visible text, not a
+ * payload, so the evasion family does not read its cues as a hidden message.
+ */
+export const REPORTED_DECODED_KINDS: ReadonlySet<SegmentKind> = new Set([...DECODED_KINDS, 'html-rendered']);
 
 export interface Invisible {
   readonly kind: InvisibleKind;
@@ -1168,33 +1174,23 @@ for (let c = 0; c < 0x100; c++) {
 }
 
 /**
- * The ASCII character a look-alike of the apostrophe or the hyphen stands for, or 0. Editors turn
- * "don't" into "don’t" as they type, and "self‐harm" or "user′s" read the same to a person: NFKC
- * leaves them apart, so a rule written with ' or - would miss them. `norm` holds the ASCII
- * character instead (one unit for one: offsets stay aligned), and every rule sees one form.
+ * Look-alikes of the apostrophe and of the hyphen. Editors turn "don't" into "don’t" as they
+ * type, and "self‐harm" or "user′s" read the same to a person: NFKC leaves them apart, so a rule
+ * written with ' or - would miss them. `norm` holds the ASCII character instead (one unit for
+ * one: offsets stay aligned), and every rule sees one form.
  */
+const APOSTROPHE_TWINS = '‘’‛′‵´ʹʻʼ'; // ´ acute accent: NFKC would make it a space and a mark
+const HYPHEN_TWINS = '‐‑‒–⁃−';
+/** More look-alikes, of ASCII punctuation in commands (see asciiFolded): ․ ⁄ ∕ ∣ ﹣. */
+const COMMAND_TWINS: ReadonlyMap<string, string> = new Map([['․', '.'], ['⁄', '/'], ['∕', '/'], ['∣', '|'], ['﹣', '-']]);
+/** Per code unit below its length: the ASCII character of APOSTROPHE_TWINS and HYPHEN_TWINS, or 0. */
+const TWIN = new Uint8Array(0x2213);
+for (const ch of APOSTROPHE_TWINS) TWIN[ch.charCodeAt(0)] = 0x27;
+for (const ch of HYPHEN_TWINS) TWIN[ch.charCodeAt(0)] = 0x2d;
+
+/** The ASCII character a look-alike of the apostrophe or the hyphen stands for, or 0. */
 function asciiTwin(c: number): number {
-  switch (c) {
-    case 0x2018: // ‘
-    case 0x2019: // ’
-    case 0x201b: // ‛
-    case 0x2032: // ′ prime
-    case 0x2035: // ‵ reversed prime
-    case 0x00b4: // ´ acute accent (NFKC makes it a space and a combining mark)
-    case 0x02b9: // ʹ modifier letter prime
-    case 0x02bb: // ʻ turned comma
-    case 0x02bc: // ʼ modifier letter apostrophe
-      return 0x27;
-    case 0x2010: // ‐ hyphen
-    case 0x2011: // ‑ non-breaking hyphen
-    case 0x2012: // ‒ figure dash
-    case 0x2013: // – en dash
-    case 0x2043: // ⁃ hyphen bullet
-    case 0x2212: // − minus sign
-      return 0x2d;
-    default:
-      return 0;
-  }
+  return c < TWIN.length ? TWIN[c]! : 0;
 }
 
 /** `c`, or the ASCII character it stands for (see asciiTwin). */
@@ -1202,21 +1198,18 @@ function withAsciiTwin(c: number): number {
   return asciiTwin(c) || c;
 }
 
-/** The units `asciiFolded` replaces: full-width ASCII, the look-alikes of asciiTwin, and of / | . */
-const FOLDED_UNITS = /[\u00b4\u02b9\u02bb\u02bc\u2010-\u2013\u2018\u2019\u201b\u2024\u2032\u2035\u2043\u2044\u2212\u2215\u2223\ufe63\uff01-\uff5e]/g;
+/** The units `asciiFolded` replaces: full-width ASCII and every look-alike above. */
+const FOLDED_UNITS = new RegExp(`[${APOSTROPHE_TWINS}${HYPHEN_TWINS}${[...COMMAND_TWINS.keys()].join('')}\uff01-\uff5e]`, 'g');
 
 function foldedUnit(ch: string): string {
   const c = ch.charCodeAt(0);
-  if (c >= 0xff01) return String.fromCharCode(c - 0xfee0);
-  const twin = asciiTwin(c);
-  if (twin !== 0) return String.fromCharCode(twin);
-  // ․ one dot leader, ⁄ fraction slash, ∕ division slash, ∣ divides, ﹣ small hyphen-minus
-  return c === 0x2024 ? '.' : c === 0x2044 || c === 0x2215 ? '/' : c === 0x2223 ? '|' : '-';
+  if (c >= 0xff01 && c <= 0xff5e) return String.fromCharCode(c - 0xfee0);
+  return COMMAND_TWINS.get(ch) ?? String.fromCharCode(asciiTwin(c));
 }
 
 /**
- * A raw text with full-width ASCII and the look-alikes of ASCII punctuation (see asciiTwin, plus
- * ⁄ ∕ ∣ ․) written as the ASCII characters, unit for unit, so offsets stay those of the raw text;
+ * A raw text with full-width ASCII and the look-alikes of ASCII punctuation (APOSTROPHE_TWINS,
+ * HYPHEN_TWINS, COMMAND_TWINS) written as the ASCII characters, unit for unit, so offsets stay those of the raw text;
  * the text itself when it holds none. For the rules that read commands in the raw text: an agent
  * reads "ｃｕｒｌ … ｜ ｂａｓｈ" or "rm –rf ∕" as the command it looks like.
  *
