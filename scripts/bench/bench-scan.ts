@@ -168,6 +168,7 @@ export const ADVERSARIAL: ReadonlyArray<[string, () => string]> = [
   ["'.a' (letters spaced out by dots)", () => fill('.a')],
   ["':1' (IPv6-like colons)", () => fill(':1')],
   ["'a&#105;<b></b>b&apos;' (entities and tags inside words)", () => fill('a&#105;<b></b>b&apos;')],
+  ["'a1b ' (letters and digits that leetspeak reads)", () => fill('a1b ')],
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,8 @@ const INPUTS: Record<string, string> = {
   'letters spaced out by dots': fill('.a'),
   'IPv6-like colons': fill(':1'),
   'entities and tags inside words': fill('a&#105;<b></b>b&apos;'),
+  'letters and digits that leetspeak reads': fill('a1b '),
+  'leetspeak words': fill('1gn0r3 4ll '),
 };
 
 // Each input takes about 50 ms (`npm run bench:scan` measures them); the bound leaves room for a

@@ -988,6 +988,14 @@ let curFirstEnds: Int32Array = new Int32Array(64);
 let curFirstCount = 0;
 /** A rot13 gate word of six letters was seen (see ROT13_VTABER). */
 let curRot13 = false;
+/**
+ * Letter words of the pass that ran into a digit leetspeak writes for a letter ("1gn0r3": "gn"
+ * and "r"). A raw LEET_JOINT (segments.ts), an ASCII letter then such a digit, is one in `norm`,
+ * so fewer than two here rule the leetspeak search out (TextView.ruleOutLeet).
+ */
+let curLeetJoints = 0;
+/** Bit d: the digit d is one LEET_JOINT ends with (0, 1, 3, 4, 5, 7, 8, 9). */
+const LEET_DIGITS = 0b1110111011;
 /** First-gram ends kept per view: a flood of one phrase makes its finder read the text itself instead. */
 const MAX_FIRST_ENDS = 1024;
 const NO_FIRST_ENDS = new Int32Array(0);
@@ -1321,6 +1329,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curStemCount = 0;
   curFirstCount = 0;
   curRot13 = false;
+  curLeetJoints = 0;
   if (curLists.length < t.trie.patterns.length) curLists = Array.from({ length: t.trie.patterns.length }, () => undefined);
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
@@ -1440,6 +1449,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
         i++;
         continue;
       }
+      if ((c - 0x30) >>> 0 < 10 && ((LEET_DIGITS >>> (c - 0x30)) & 1) !== 0) curLeetJoints++;
       alnumBefore = true;
       continue;
     }
@@ -1474,6 +1484,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawGramHit(u, n, gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
   if (!curRot13) view.ruleOutRot13();
+  if (curLeetJoints < 2) view.ruleOutLeet();
   // the keys found go out as numbers (written over the pattern indices in curSeen) and lists:
   // a map by key string per view cost more to build, and to read in every family, than the pass
   // spent finding them

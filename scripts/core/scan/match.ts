@@ -47,7 +47,7 @@ export interface PhraseRuleOptions {
   readonly splitCode?: string;
 }
 
-const SEGMENT_LABEL: Record<Segment['kind'], string> = {
+export const SEGMENT_LABEL: Readonly<Record<Segment['kind'], string>> = {
   'html-comment': 'hidden in an HTML comment',
   'link-title': 'hidden in a link title',
   'alt-text': 'hidden in image alt text',
@@ -62,10 +62,11 @@ const SEGMENT_LABEL: Record<Segment['kind'], string> = {
   escaped: 'decoded from \\u escapes',
   'spaced-letters': 'with its letters spaced out or split',
   'html-rendered': 'as rendered from HTML entities and tags',
+  leetspeak: 'written in leetspeak (digits for letters)',
 };
 
 /** A segment to rescan, with the offset of its outermost segment in the file and a label. */
-interface FlatSegment {
+export interface FlatSegment {
   readonly view: TextView;
   readonly offset: number;
   readonly label: string;
@@ -77,7 +78,7 @@ const FLAT: ViewMemo<FlatSegment[]> = createViewMemo();
 const NO_SEGMENTS: readonly FlatSegment[] = [];
 
 /** Hidden and decoded segments of a view, and theirs in turn (bounded by the views' depth). */
-function flatSegments(view: TextView): readonly FlatSegment[] {
+export function flatSegments(view: TextView): readonly FlatSegment[] {
   // most views have none: nothing to make or keep for them
   if (view.hidden.length === 0 && view.decoded.length === 0) return NO_SEGMENTS;
   const cached = FLAT.get(view);
@@ -98,7 +99,7 @@ function flatSegments(view: TextView): readonly FlatSegment[] {
 }
 
 /** The verbatim hidden segment (comment, title, alt text, ...) holding a raw offset, if any. */
-function hiddenAt(view: TextView, offset: number): Segment | undefined {
+export function hiddenAt(view: TextView, offset: number): Segment | undefined {
   for (const seg of view.hidden) if (seg.verbatim && offset >= seg.offset && offset < seg.offset + seg.length) return seg;
   return undefined;
 }
@@ -576,6 +577,11 @@ export function runPhraseRuleSet(file: TextFile, emit: Emit, set: PhraseRuleSet,
 
 const COMPILED_RULE = new WeakMap<PhraseRule, Compiled>();
 
+/** The code that says where a rule fired in a segment (decoded, split or hidden), as `options` give them. */
+export function segmentCode(seg: FlatSegment, options: PhraseRuleOptions): string | undefined {
+  return seg.decoded ? options.decodedCode : seg.kind === 'spaced-letters' ? options.splitCode : options.hiddenCode;
+}
+
 /**
  * Run one phrase rule over one file: what `runPhraseRules(ctx with only this file, emit, [rule], ...)`
  * does, without the per-call set-up (a rule's keyword pattern is compiled once, and a rule without
@@ -626,7 +632,7 @@ function runRule(file: TextFile, emit: Emit, rule: PhraseRule, describe: (id: st
       const segHit = findHit(seg.view, rule, false, compiled);
       if (!segHit) continue;
       emit({ code: rule.id, file: file.name, offset: seg.offset, message: `${message(segHit.text)} (${seg.label})` });
-      const extra = seg.decoded ? options.decodedCode : seg.kind === 'spaced-letters' ? options.splitCode : options.hiddenCode;
+      const extra = segmentCode(seg, options);
       if (extra) emit({ code: extra, file: file.name, offset: seg.offset, message: `Instructions ${seg.label}: "${snippet(segHit.text)}"` });
       return;
     }

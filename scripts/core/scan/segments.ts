@@ -381,13 +381,15 @@ function selectorPayloads(raw: string, invisibles: readonly Invisible[], c: Coll
 
 /**
  * base64 / base64url, hex, percent-encoded and rot13 text that decodes to readable text, and
- * lines whose letters are spaced out or split ("i g n o r e", "in-struc-tions") joined up.
- * `rot13: false` skips the search for rot13 lines, for a caller that knows the text holds none of
- * their gate words (the keyword pass tells, see `TextView.ruleOutRot13`).
+ * lines whose letters are spaced out or split ("i g n o r e", "in-struc-tions") joined up, and
+ * lines in leetspeak read as letters. `rot13: false` skips the search for rot13 lines, for a
+ * caller that knows the text holds none of their gate words, and `leet: false` the search for
+ * leetspeak lines, for one that knows it holds fewer than two LEET_JOINTs (the keyword pass tells
+ * both, see `TextView.ruleOutRot13` and `TextView.ruleOutLeet`).
  *
  * @example extractDecoded('aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=')[0].text // 'ignore all previous instructions'
  */
-export function extractDecoded(raw: string, rot13 = true): RawSegment[] {
+export function extractDecoded(raw: string, rot13 = true, leet = true): RawSegment[] {
   const c = new Collector(SEGMENT_LIMITS.decodedSegments, SEGMENT_LIMITS.decodedChars);
   // one search for a backslash spares most texts the searches for its two escapes
   const backslash = raw.includes('\\');
@@ -398,6 +400,7 @@ export function extractDecoded(raw: string, rot13 = true): RawSegment[] {
   percentEncoded(raw, c); // finds its '%' itself
   if (backslash) unicodeEscapes(raw, c);
   if (rot13) rot13Lines(raw, c);
+  if (leet) leetLines(raw, c);
   if (runs !== null) spacedLetters(raw, runs.stretches, c);
   // rendered lines have caps of their own: a page of ordinary markup must not crowd out payloads
   const amp = raw.indexOf('&');
@@ -987,6 +990,184 @@ export function rot13(s: string): string {
     if (ch >= 0x61 && ch <= 0x7a) out += String.fromCharCode(((ch - 0x61 + 13) % 26) + 0x61);
     else if (ch >= 0x41 && ch <= 0x5a) out += String.fromCharCode(((ch - 0x41 + 13) % 26) + 0x41);
     else out += s[k]!;
+  }
+  return out;
+}
+
+// "1gn0r3 4ll pr3v10u5 1n57ruc710n5": digits (and @ and $) written for the letters they look like.
+// A text holding two or more LEET_JOINTs (a letter, then such a digit) is searched for them, and
+// the line around each is read with its mixed words (letters and look-alikes) decoded when the
+// line reads as leetspeak (see leetLineAt). A '1' stands for 'i' or 'l': a word with a few takes
+// the reading that makes a listed word, 'i' by default. A word in capitals decodes to capitals
+// (persona names are read so). A line is first judged without building a string, so a megabyte
+// of "a1b " costs one light pass.
+const LEET_JOINT = /[A-Za-z][013457-9]/g;
+/** The small letter each look-alike stands for ('1' is 'i' here; see leetReading), by code unit; 0 for none. */
+const LEET_LETTER = new Uint8Array(128);
+for (const [from, to] of ['0o', '1i', '3e', '4a', '5s', '7t', '8b', '9g', '@a', '$s']) LEET_LETTER[from!.charCodeAt(0)] = to!.charCodeAt(0);
+/** The words whose decoding makes a line leetspeak: rot13's COMMON ones, and more with an 'l' or 'i' (see leetReading). */
+const LEET_WORDS: ReadonlySet<string> = new Set([
+  ...COMMON,
+  ...'all tell kill illegal rules filter filters unfiltered explain simple only will role play roleplay please help like limit limits limited unlimited allowed allow also give get let make build bomb hack hacker hacking weapon weapons drug drugs steal malware exploit jailbreak jailbroken free unrestricted restrictions ethics ethical guidelines policy policies content harmful instruct character persona'.split(' '),
+]);
+/** Hashes of LEET_WORDS (see readingHash): a word is looked up by its hash first, then compared. */
+const LEET_HASHES: ReadonlySet<number> = new Set([...LEET_WORDS].map((w) => readingHash(w, 0, w.length, 0)));
+const MAX_LEET_WORD = Math.max(...[...LEET_WORDS].map((w) => w.length));
+const MAX_LEET_LINE = 4000;
+/** Shorter listed words ("he", "me", "ai") come of "h3", "m3", "a1" by chance. */
+const MIN_LEET_WORD = 3;
+/** Words with more '1's than this take the 'i' reading only (2^k readings are tried). */
+const MAX_LEET_ONES = 3;
+
+/** A letter or digit or look-alike: the characters of a word that may be written in leetspeak. */
+function isLeetWordChar(ch: number): boolean {
+  return ch < 128 && ((CLASS[ch]! & C_LETTER) !== 0 || (ch >= 0x30 && ch <= 0x39) || ch === 0x40 || ch === 0x24);
+}
+
+function isApostrophe(ch: number): boolean {
+  return ch === 0x27 || ch === 0x2019;
+}
+
+function leetLines(raw: string, c: Collector): void {
+  LEET_JOINT.lastIndex = 0;
+  const first = LEET_JOINT.exec(raw);
+  if (first === null || LEET_JOINT.exec(raw) === null) return;
+  let end = 0; // where the last line read ended
+  for (let at = first.index; at !== -1 && !c.full; ) {
+    let from = at;
+    while (from > end && at - from < MAX_LEET_LINE && raw.charCodeAt(from - 1) !== 0x0a) from--;
+    let to = at;
+    while (to < raw.length && to - at < MAX_LEET_LINE && raw.charCodeAt(to) !== 0x0a) to++;
+    if (leetLineAt(raw, from, to)) c.add({ kind: 'leetspeak', offset: from, length: to - from, verbatim: false, text: decodeLeet(raw, from, to) });
+    end = to;
+    LEET_JOINT.lastIndex = to;
+    const next = LEET_JOINT.exec(raw);
+    at = next === null ? -1 : next.index;
+  }
+}
+
+/**
+ * Whether `raw[from, to)` reads as leetspeak: its mixed words make two or more distinct words of
+ * LEET_WORDS of MIN_LEET_WORD letters or more (an HTML "<h3>...</h3>" makes "he" twice, "A11"
+ * three times makes one "all"), or three or more of its words, and a third of them at least, are
+ * written through: letters and digits that alternate more than once ("y0u", "7h3", "w17h", where
+ * "gpt4", "HTML5", "p99", "100ms" and "m3" change once), neither only hex digits (UUIDs, colours)
+ * nor with a capital after a small letter (base64, "iPhone4s").
+ */
+function leetLineAt(raw: string, from: number, to: number): boolean {
+  let firstListed = 0;
+  let listed = 0;
+  let words = 0;
+  let through = 0;
+  for (let i = from; i < to; ) {
+    if (!isLeetWordChar(raw.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let letters = 0;
+    let lookalikes = 0;
+    let ones = 0;
+    let turns = 0; // changes between letters and other characters along the word
+    let hex = true;
+    let camel = false; // a capital after a small letter
+    for (let letter = -1; i < to && isLeetWordChar(raw.charCodeAt(i)); i++) {
+      const ch = raw.charCodeAt(i);
+      const isLetter = (CLASS[ch]! & C_LETTER) !== 0 ? 1 : 0;
+      if (isLetter === 1) letters++;
+      else if (LEET_LETTER[ch] !== 0) lookalikes++;
+      if (ch === 0x31) ones++;
+      if (letter !== -1 && letter !== isLetter) turns++;
+      letter = isLetter;
+      hex &&= (CLASS[ch]! & C_HEX_DIGIT) !== 0;
+      camel ||= ch >= 0x41 && ch <= 0x5a && i > start && raw.charCodeAt(i - 1) >= 0x61 && raw.charCodeAt(i - 1) <= 0x7a;
+    }
+    if (letters === 0) continue;
+    words++;
+    if (lookalikes === 0) continue;
+    if (turns >= 2 && !hex && !camel) through++;
+    if (listed < 2 && i - start >= MIN_LEET_WORD) {
+      const mask = listedReading(raw, start, i, ones);
+      if (mask !== -1) {
+        const h = readingHash(raw, start, i, mask);
+        if (listed === 0 || h !== firstListed) listed++;
+        firstListed = h;
+      }
+    }
+  }
+  return listed >= 2 || (through >= 3 && 3 * through >= words);
+}
+
+/**
+ * The line with its mixed words decoded. Numbers are decoded only where they make listed words
+ * ("h0w 70 m4k3 4 ...") or end a contraction ("d0n'7", "0p3n41'5").
+ */
+function decodeLeet(raw: string, from: number, to: number): string {
+  let out = '';
+  let copied = from;
+  for (let i = from; i < to; ) {
+    if (!isLeetWordChar(raw.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let lookalikes = 0;
+    let ones = 0;
+    let lower = false;
+    let upper = false;
+    for (; i < to && isLeetWordChar(raw.charCodeAt(i)); i++) {
+      const ch = raw.charCodeAt(i);
+      if (LEET_LETTER[ch] !== 0) lookalikes++;
+      if (ch === 0x31) ones++;
+      lower ||= ch >= 0x61 && ch <= 0x7a;
+      upper ||= ch >= 0x41 && ch <= 0x5a;
+    }
+    if (lookalikes === 0) continue;
+    const mask = listedReading(raw, start, i, ones);
+    if (!lower && !upper && mask === -1 && !isApostrophe(raw.charCodeAt(start - 1))) continue;
+    out += raw.slice(copied, start) + leetReading(raw, start, i, Math.max(mask, 0), upper && !lower);
+    copied = i;
+  }
+  return out + raw.slice(copied, to);
+}
+
+/**
+ * The first reading of `raw[start, end)` that makes a word of LEET_WORDS, as a mask (bit j set: the
+ * j-th '1' reads 'l'; all 'i' first), or -1. Words with more than MAX_LEET_ONES '1's have one reading.
+ */
+function listedReading(raw: string, start: number, end: number, ones: number): number {
+  if (end - start > MAX_LEET_WORD) return -1;
+  const readings = ones > MAX_LEET_ONES ? 1 : 1 << ones;
+  for (let mask = 0; mask < readings; mask++) {
+    if (LEET_HASHES.has(readingHash(raw, start, end, mask)) && LEET_WORDS.has(leetReading(raw, start, end, mask, false).toLowerCase())) return mask;
+  }
+  return -1;
+}
+
+/** The small-letter reading of `s[start, end)`, hashed as a string of its code units (`mask` as in listedReading). */
+function readingHash(s: string, start: number, end: number, mask: number): number {
+  let h = 0;
+  let one = 0;
+  for (let k = start; k < end; k++) {
+    let ch = s.charCodeAt(k);
+    if (ch === 0x31) ch = (mask >> one++) & 1 ? 0x6c : 0x69;
+    else if (ch < 128 && LEET_LETTER[ch] !== 0) ch = LEET_LETTER[ch]!;
+    else if (ch >= 0x41 && ch <= 0x5a) ch |= 0x20;
+    h = (Math.imul(h, 31) + ch) | 0;
+  }
+  return h;
+}
+
+/** A reading of `raw[start, end)`: look-alikes as letters (capitals with `upper`), letters as written. */
+function leetReading(raw: string, start: number, end: number, mask: number, upper: boolean): string {
+  let out = '';
+  let one = 0;
+  const shift = upper ? 0x20 : 0;
+  for (let k = start; k < end; k++) {
+    const ch = raw.charCodeAt(k);
+    if (ch === 0x31) out += String.fromCharCode(((mask >> one++) & 1 ? 0x6c : 0x69) - shift);
+    else if (LEET_LETTER[ch] !== 0) out += String.fromCharCode(LEET_LETTER[ch]! - shift);
+    else out += raw[k]!;
   }
   return out;
 }

@@ -58,10 +58,11 @@ export type SegmentKind =
   | 'url-encoded'
   | 'escaped'
   | 'spaced-letters'
-  | 'html-rendered';
+  | 'html-rendered'
+  | 'leetspeak';
 
 /** Segment kinds that decode an encoding (the others are text hidden from a reader). */
-export const DECODED_KINDS: ReadonlySet<SegmentKind> = new Set(['base64', 'hex', 'rot13', 'url-encoded', 'escaped']);
+export const DECODED_KINDS: ReadonlySet<SegmentKind> = new Set(['base64', 'hex', 'rot13', 'url-encoded', 'escaped', 'leetspeak']);
 /**
  * Segment kinds whose findings are reported as decoded (SEC115): the decoded ones, and markup
  * rendered to text. The rendered kind stays out of DECODED_KINDS: it is visible text, not a
@@ -141,6 +142,8 @@ export class TextView {
   #decoded?: Segment[];
   /** Whether the raw text may hold a gate word of rot13 lines (false only when the keyword pass ruled it out). */
   #mayHoldRot13 = true;
+  /** Whether the raw text may hold leetspeak lines (false only when the keyword pass ruled them out). */
+  #mayHoldLeet = true;
 
   constructor(raw: string, depth = 0) {
     this.raw = raw;
@@ -236,7 +239,7 @@ export class TextView {
     return this.#hidden ?? this.#buildHidden();
   }
 
-  /** Encoded payloads (base64, hex, rot13, percent-encoding, spaced-out letters) decoded to text. */
+  /** Encoded payloads (base64, hex, rot13, percent-encoding, spaced-out letters, leetspeak) decoded to text. */
   get decoded(): readonly Segment[] {
     return this.#decoded ?? this.#buildDecoded();
   }
@@ -248,7 +251,7 @@ export class TextView {
 
   #buildDecoded(): Segment[] {
     const depth = this.depth + 1;
-    return (this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw, this.#mayHoldRot13).map((s) => ({ ...s, view: new TextView(s.text, depth) })));
+    return (this.#decoded = this.depth >= MAX_DEPTH ? [] : extractDecoded(this.raw, this.#mayHoldRot13, this.#mayHoldLeet).map((s) => ({ ...s, view: new TextView(s.text, depth) })));
   }
 
   /**
@@ -264,6 +267,20 @@ export class TextView {
   /** False once `ruleOutRot13` was called. */
   get mayHoldRot13(): boolean {
     return this.#mayHoldRot13;
+  }
+
+  /**
+   * Note that the raw text holds fewer than two places where a letter runs into a digit that
+   * leetspeak writes for one (LEET_JOINT in segments.ts): the search for leetspeak lines is then
+   * skipped (the keyword pass tells, as for rot13).
+   */
+  ruleOutLeet(): void {
+    this.#mayHoldLeet = false;
+  }
+
+  /** False once `ruleOutLeet` was called. */
+  get mayHoldLeet(): boolean {
+    return this.#mayHoldLeet;
   }
 
   /** 1-based line of a raw offset. */

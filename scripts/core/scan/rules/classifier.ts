@@ -33,6 +33,7 @@ const SEGMENT_LABEL: Partial<Record<Segment['kind'], string>> = {
   escaped: 'decoded from escape sequences',
   'spaced-letters': 'spelled out in spaced letters',
   'html-rendered': 'as rendered from HTML entities and tags',
+  leetspeak: 'written in leetspeak',
 };
 
 let decoded: LinearModel | undefined;

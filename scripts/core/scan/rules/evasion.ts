@@ -52,7 +52,7 @@ const RULES: readonly RuleInfo[] = [
     stage: 'security',
     severity: 'error',
     category: 'evasion',
-    description: 'Encoded payload (base64, hex, rot13, percent or \\u escapes) that decodes to instructions',
+    description: 'Encoded payload (base64, hex, rot13, percent or \\u escapes, leetspeak) that decodes to instructions',
   },
   {
     id: 'SEC116',
@@ -549,6 +549,7 @@ const DECODED_WHERE: Partial<Record<Segment['kind'], string>> = {
   'url-encoded': 'percent-encoded',
   escaped: '\\u-escaped',
   'spaced-letters': 'spaced-out',
+  leetspeak: 'leetspeak',
 };
 
 /** Encoded payloads whose text speaks to the model, and spaced-out sensitive words. */
@@ -566,6 +567,8 @@ function checkDecoded(file: TextFile, emit: Emit): void {
     if (!DECODED_KINDS.has(seg.kind)) continue;
     const found = cueIn(norm);
     if (!found) continue;
+    // a leetspeak line keeps its plain words: a cue they make alone was not decoded
+    if (seg.kind === 'leetspeak' && file.raw.slice(seg.offset, seg.offset + seg.length).toLowerCase().includes(found.text)) continue;
     if (decoded === null || (found.severity === 'error' && decoded.severity !== 'error')) decoded = { seg, severity: found.severity, text: found.text };
   }
   if (decoded) {

@@ -9,7 +9,7 @@
 // fires; ordinary role prompts ("act as a travel guide", "stay in character") stay silent.
 import { createPhraseGate, isRefusalContext } from '../context.ts';
 import type { GateGroup } from '../context.ts';
-import { runPhraseRule } from '../match.ts';
+import { flatSegments, hiddenAt, runPhraseRule, SEGMENT_LABEL, segmentCode } from '../match.ts';
 import { alt, B, E, gap, NOT } from '../pattern-parts.ts';
 import type { PhraseRule, Within } from '../match.ts';
 import type { Emit, RuleFamily, RuleInfo, Severity, TextFile } from '../types.ts';
@@ -582,7 +582,7 @@ function isWordCode(c: number): boolean {
  * candidates in the same order (at most 256 of them, below the 512 tries). Only when they were not
  * listed (too many) is every occurrence inside words walked as well.
  */
-function checkPersonaNames(file: TextFile, emit: Emit, listed: readonly number[] | null): void {
+function personaName(file: TextFile, listed: readonly number[] | null): { at: number; strong: boolean } | null {
   const norm = file.view.norm;
   let weak = -1;
   let strong = -1;
@@ -608,15 +608,40 @@ function checkPersonaNames(file: TextFile, emit: Emit, listed: readonly number[]
     for (let i = norm.indexOf(name); i !== -1 && strong === -1 && tries < 512; i = norm.indexOf(name, i + 1)) tryAt(i, name);
   }
   const at = strong !== -1 ? strong : weak;
-  if (at === -1) return;
-  const text = norm.slice(Math.max(0, at - 20), at + 20).trim();
-  emit({
-    code: 'SEC170',
-    file: file.name,
-    offset: file.view.normOffset(at),
-    message: `${describe('SEC170')}: "...${text}..."${strong !== -1 ? '' : ' (quoted or forbidden by the persona; review it)'}`,
-    ...(strong !== -1 ? {} : { severity: 'warning' as const }),
-  });
+  return at === -1 ? null : { at, strong: strong !== -1 };
+}
+
+/** The words around a persona name in `norm`. */
+function nameExcerpt(norm: string, at: number): string {
+  return norm.slice(Math.max(0, at - 20), at + 20).trim();
+}
+
+/**
+ * SEC170 for persona names: the file's own text first; where it has none, or only one quoted or
+ * forbidden by the persona, its hidden and decoded segments too (a name written in leetspeak,
+ * base64 or a comment is a persona all the same), as the phrase rules rescan them.
+ */
+function checkPersonaNames(file: TextFile, emit: Emit, listed: readonly number[] | null): void {
+  const found = personaName(file, listed);
+  if (found !== null) {
+    const offset = file.view.normOffset(found.at);
+    const text = nameExcerpt(file.view.norm, found.at);
+    // a comment, title or alt text is in `norm` too: say that the name is hidden there
+    const inHidden = found.strong ? hiddenAt(file.view, offset) : undefined;
+    const label = inHidden ? ` (${SEGMENT_LABEL[inHidden.kind]})` : found.strong ? '' : ' (quoted or forbidden by the persona; review it)';
+    emit({ code: 'SEC170', file: file.name, offset, message: `${describe('SEC170')}: "...${text}..."${label}`, ...(found.strong ? {} : { severity: 'warning' as const }) });
+    if (inHidden) emit({ code: PHRASE_OPTIONS.hiddenCode, file: file.name, offset, message: `Instructions ${SEGMENT_LABEL[inHidden.kind]}: "${text}"` });
+    if (found.strong) return;
+  }
+  for (const seg of flatSegments(file.view)) {
+    const inSeg = personaName({ name: file.name, ext: file.ext, raw: seg.view.raw, view: seg.view }, null);
+    if (inSeg === null) continue;
+    const text = nameExcerpt(seg.view.norm, inSeg.at);
+    emit({ code: 'SEC170', file: file.name, offset: seg.offset, message: `${describe('SEC170')}: "...${text}..." (${seg.label})` });
+    const extra = segmentCode(seg, PHRASE_OPTIONS);
+    if (extra) emit({ code: extra, file: file.name, offset: seg.offset, message: `Instructions ${seg.label}: "${text}"` });
+    return;
+  }
 }
 
 /** The persona-name check with the gate's list of places, and walking every occurrence (for the fast-path test). */
