@@ -142,6 +142,7 @@ const LATIN: Record<string, string> = {
   n: '\u0274\u0272\u019e',
   o: '\u1d0f\u00f8\u00d8\u0275\u019f',
   p: '\u1d18\u01a5',
+  q: '\ua7af',
   r: '\u0280\u024d\u027d',
   s: '\ua731\u0282',
   t: '\u1d1b\u0167\u0166\u01ad',

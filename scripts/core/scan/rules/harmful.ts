@@ -168,7 +168,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
     // the pattern takes any of its nouns with "a", "an" or no article ("you are program")
     gate: combos(['you are', "you're", 'you were'], [...AI_WORDS, ...combos(['a', 'an'], AI_WORDS)]),
     starts: ['never', 'do', "don't", 'must', 'should'],
-    patterns: [/\b(?:never|do not|don't|must not|should not) (?:admit|reveal|disclose|acknowledge|confess|tell (?:anyone|them|users|the user|people)|let (?:them|users|the user|anyone|people) know) (?:that )?(?:you are|you're|you were) (?:an? )?(?:ai|a\.i\.|bot|robot|artificial intelligence|language model|llm|chatbot|virtual assistant|machine|computer program|program)\b/y],
+    patterns: [/\b(?:never|do not|don't|must not|should not) (?:admit|reveal|disclose|acknowledge|confess|tell (?:anyone|them|users|the user|people)|let (?:them|users|the user|anyone|people) know) (?:that )?(?:you are|you're|you were) (?:an? )?(?:(?:ai|bot|robot|artificial intelligence|language model|llm|chatbot|virtual assistant|machine|computer program|program)\b|a\.i\.)/y],
   },
   {
     id: 'SEC087',
