@@ -85,7 +85,7 @@ describe('norm', () => {
   it('folds a long fast stretch natively exactly as character by character', () => {
     // a zero-width space is dropped without a trace, but cuts every stretch shorter than the
     // native path takes: both texts must give the same norm (and the first the same offsets)
-    const fast = fc.string({ unit: fc.constantFrom(...'aaaB3  *_~`\n\t\r.,:-!'.split(''), '’', '“', '—', '×', '¡', '\u00a0'), maxLength: 150, size: 'max' });
+    const fast = fc.string({ unit: fc.constantFrom(...'aaaB3  *_~`\n\t\r.,:-!'.split(''), '’', '“', '—', '×', '¡', '\u00a0', '‚', '‹', '›'), maxLength: 150, size: 'max' });
     const slow = fc.constantFrom('', '\u000b', 'é', 'ü', '漢', '😀', '\u0085', 'Ω');
     const text = fc.array(fc.tuple(fast, slow), { maxLength: 6, size: 'max' }).map((parts) => parts.map(([f, x]) => f + x).join(''));
     fc.assert(
@@ -452,7 +452,7 @@ describe('the fast path', () => {
   });
 
   it('gives the same norm and offsets with typographic symbols as character by character', () => {
-    const unit = fc.constantFrom(...'aB *_\n.'.split(''), '“', '”', '‘', '’', '‐', '–', '—', '•', '\u00a0', '→', 'é');
+    const unit = fc.constantFrom(...'aB *_\n.'.split(''), '“', '”', '‘', '’', '‐', '–', '—', '•', '\u00a0', '→', 'é', '‚', '‹', '›', '∶', '❨', '❩', 'ǃ', '꓿');
     fc.assert(
       fc.property(fc.string({ unit, minLength: 60, maxLength: 300 }), (s) => {
         const fast = view(s);
@@ -462,8 +462,8 @@ describe('the fast path', () => {
         for (let i = 0; i < fast.norm.length; i++) {
           const o = fast.normOffset(i);
           const c = fast.norm[i]!;
-          // a look-alike of ' or - is that character in norm
-          if (c !== ' ') expect(s[o]!.toLowerCase().normalize('NFD')[0]!.replace(/[‘’]/, "'").replace(/[‐–]/, '-')).toBe(c.normalize('NFD')[0]);
+          // a look-alike of ' or - or other punctuation is that character in norm
+          if (c !== ' ') expect(asciiFolded(s[o]!.toLowerCase().normalize('NFD')[0]!).replace('ǃ', '!')).toBe(c.normalize('NFD')[0]);
         }
       }),
     );
@@ -472,9 +472,9 @@ describe('the fast path', () => {
 
 describe('asciiFolded', () => {
   it('writes full-width ASCII and look-alikes of ASCII punctuation as ASCII, unit for unit', () => {
-    const raw = 'ｒｍ –rf ∕tmp ∣ ｃａｔ a․b don’t 1⁄2 x−y ﹣';
+    const raw = 'ｒｍ –rf ∕tmp ∣ ｃａｔ a․b don’t 1⁄2 x−y ﹣ ‹a› ❨b❩ c∶d e꓿f gǃ h‚ i∼';
     const folded = asciiFolded(raw);
-    expect(folded).toBe("rm -rf /tmp | cat a.b don't 1/2 x-y -");
+    expect(folded).toBe("rm -rf /tmp | cat a.b don't 1/2 x-y - <a> (b) c:d e=f g! h, i~");
     expect(folded.length).toBe(raw.length);
   });
 
@@ -505,6 +505,8 @@ describe('normOneByte', () => {
     // a look-alike of ' or - is that character (one byte), as editors write "don’t"
     expect(new TextView('Don’t ‘quote’ me').normOneByte).toBe(true);
     expect(new TextView('Don’t ‘quote’ me').norm).toBe("don't 'quote' me");
+    // and so are the look-alikes of other punctuation NFKC keeps: "DAN∶", "❨DAN❩", "a‚ b"
+    expect(new TextView('DAN∶ ❨DAN❩ amoral‚ unfiltered ꓿ yes ‹x›').norm).toBe('dan: (dan) amoral, unfiltered = yes <x>');
   });
 
   it('reads the look-alikes of the apostrophe and the hyphen as those, fast or slow, with their own offsets', () => {

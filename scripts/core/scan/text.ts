@@ -1198,14 +1198,25 @@ for (let c = 0; c < 0x100; c++) {
  */
 const APOSTROPHE_TWINS = '‘’‛′‵´ʹʻʼ'; // ´ acute accent: NFKC would make it a space and a mark
 const HYPHEN_TWINS = '‐‑‒–⁃−';
-/** More look-alikes, of ASCII punctuation in commands (see asciiFolded): ․ ⁄ ∕ ∣ ﹣. */
-const COMMAND_TWINS: ReadonlyMap<string, string> = new Map([['․', '.'], ['⁄', '/'], ['∕', '/'], ['∣', '|'], ['﹣', '-']]);
-/** Per code unit below its length: the ASCII character of APOSTROPHE_TWINS and HYPHEN_TWINS, or 0. */
-const TWIN = new Uint8Array(0x2213);
+/**
+ * Look-alikes of other ASCII punctuation that NFKC leaves alone, written to split the phrases and
+ * the "NAME:" or "(NAME)" of a jailbreak from what filters look for: ‚ ∶ ꞉ ꓿ ❨ ❩ ǃ ‹ ›.
+ */
+const PUNCTUATION_TWINS: ReadonlyMap<string, string> = new Map([
+  ['\u201a', ','], ['\u2236', ':'], ['\ua789', ':'], ['\ua4ff', '='], ['\u2768', '('], ['\u2769', ')'], ['\u01c3', '!'], ['\u2039', '<'], ['\u203a', '>'],
+]);
+/**
+ * More look-alikes, of ASCII punctuation in commands (see asciiFolded): ․ ⁄ ∕ ∣ ﹣ ∼. The tilde's
+ * stays out of `norm`, where "~" is emphasis.
+ */
+const COMMAND_TWINS: ReadonlyMap<string, string> = new Map([['․', '.'], ['⁄', '/'], ['∕', '/'], ['∣', '|'], ['﹣', '-'], ['∼', '~']]);
+/** Per code unit below its length: the ASCII character of APOSTROPHE_TWINS, HYPHEN_TWINS and PUNCTUATION_TWINS, or 0. */
+const TWIN = new Uint8Array(0xa800);
 for (const ch of APOSTROPHE_TWINS) TWIN[ch.charCodeAt(0)] = 0x27;
 for (const ch of HYPHEN_TWINS) TWIN[ch.charCodeAt(0)] = 0x2d;
+for (const [ch, ascii] of PUNCTUATION_TWINS) TWIN[ch.charCodeAt(0)] = ascii.charCodeAt(0);
 
-/** The ASCII character a look-alike of the apostrophe or the hyphen stands for, or 0. */
+/** The ASCII character a look-alike of the apostrophe, the hyphen or other punctuation stands for, or 0. */
 function asciiTwin(c: number): number {
   return c < TWIN.length ? TWIN[c]! : 0;
 }
@@ -1216,7 +1227,7 @@ function withAsciiTwin(c: number): number {
 }
 
 /** The units `asciiFolded` replaces: full-width ASCII and every look-alike above. */
-const FOLDED_UNITS = new RegExp(`[${APOSTROPHE_TWINS}${HYPHEN_TWINS}${[...COMMAND_TWINS.keys()].join('')}\uff01-\uff5e]`, 'g');
+const FOLDED_UNITS = new RegExp(`[${APOSTROPHE_TWINS}${HYPHEN_TWINS}${[...PUNCTUATION_TWINS.keys(), ...COMMAND_TWINS.keys()].join('')}\uff01-\uff5e]`, 'g');
 
 function foldedUnit(ch: string): string {
   const c = ch.charCodeAt(0);
@@ -1226,7 +1237,7 @@ function foldedUnit(ch: string): string {
 
 /**
  * A raw text with full-width ASCII and the look-alikes of ASCII punctuation (APOSTROPHE_TWINS,
- * HYPHEN_TWINS, COMMAND_TWINS) written as the ASCII characters, unit for unit, so offsets stay those of the raw text;
+ * HYPHEN_TWINS, PUNCTUATION_TWINS, COMMAND_TWINS) written as the ASCII characters, unit for unit, so offsets stay those of the raw text;
  * the text itself when it holds none. For the rules that read commands in the raw text: an agent
  * reads "ｃｕｒｌ … ｜ ｂａｓｈ" or "rm –rf ∕" as the command it looks like.
  *
