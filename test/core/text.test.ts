@@ -2,7 +2,7 @@
 // decoded segments they expose.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { TextView, asciiFolded } from '../../scripts/core/scan/text.ts';
+import { TextView, asciiFolded, styledFolded } from '../../scripts/core/scan/text.ts';
 import { extractDecoded, extractHidden, SEGMENT_LIMITS } from '../../scripts/core/scan/segments.ts';
 import { foldConfusable } from '../../scripts/core/scan/unicode.ts';
 import { textFacts } from '../../scripts/core/package.ts';
@@ -467,6 +467,16 @@ describe('the fast path', () => {
         }
       }),
     );
+  });
+});
+
+describe('styledFolded', () => {
+  it('writes the letters of styled alphabets as the ASCII letters they show, and the rest as asciiFolded does', () => {
+    expect(styledFolded('𝚌𝚞𝚛𝚕 x ∣ 𝐁𝐀𝐒𝐇 ⓡⓜ ᴀʙᴄ ᶜᵘʳˡ 🄰')).toBe('curl x | BASH rm abc curl A');
+  });
+
+  it('gives null for a text without styled letters, however much else it holds', () => {
+    expect(styledFolded('Plain — “quotes”, café, 中文, ｆｕｌｌ 😀')).toBeNull();
   });
 });
 

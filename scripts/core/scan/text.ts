@@ -25,6 +25,7 @@ import {
   CK_SPACE,
   alwaysFold,
   charInfo,
+  foldConfusable,
   foreignFold,
   invisibleKind,
   isBlankLike,
@@ -1246,6 +1247,36 @@ function foldedUnit(ch: string): string {
 export function asciiFolded(raw: string): string {
   FOLDED_UNITS.lastIndex = 0;
   return FOLDED_UNITS.test(raw) ? raw.replace(FOLDED_UNITS, foldedUnit) : raw;
+}
+
+/**
+ * Letters of styled alphabets: mathematical, letter-like, circled, squared and negative, the
+ * modifier (superscript) letters, small capitals and other Latin look-alikes. `norm` reads them as
+ * letters already; the command rules read the raw text, where "𝚌𝚞𝚛𝚕 … | 𝚋𝚊𝚜𝚑" is no command.
+ */
+const STYLED_LETTERS = /[\u{1D400}-\u{1D7FF}\u{1F130}-\u{1F189}\u2100-\u214F\u24B6-\u24E9\u1D00-\u1DBF\u2070-\u209C\uA730\uA731\uA7AF\u0180-\u024F\u0250-\u02E4\u{10780}-\u{107BA}]/gu;
+
+function styledLetter(ch: string): string {
+  const fold = alwaysFold(ch.codePointAt(0)!);
+  if (fold !== 0) return String.fromCharCode(fold);
+  const nfkc = ch.normalize('NFKC');
+  if (nfkc.length === 1 && nfkc.charCodeAt(0) < 0x80) return nfkc;
+  return foldConfusable(ch) ?? ch;
+}
+
+/**
+ * A raw text with the letters of styled alphabets written as the ASCII letters they show (capitals
+ * kept where NFKC keeps them, look-alikes in small letters), then `asciiFolded`; null when the
+ * text holds none. Lengths change (a mathematical letter is two units): only line breaks keep
+ * their places in order, so findings here point at lines.
+ *
+ * @example styledFolded('𝚌𝚞𝚛𝚕 x | 𝚋𝚊𝚜𝚑') // 'curl x | bash'
+ */
+export function styledFolded(raw: string): string | null {
+  STYLED_LETTERS.lastIndex = 0;
+  if (!STYLED_LETTERS.test(raw)) return null;
+  const folded = raw.replace(STYLED_LETTERS, styledLetter);
+  return folded === raw ? null : asciiFolded(folded);
 }
 
 /** Whether `c` is a character NOT_FAST lets through. */

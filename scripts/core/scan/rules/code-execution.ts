@@ -11,8 +11,8 @@ import { keywordsOf, registerTriggers, triggerNumber, type ViewKeywords } from '
 import type { PhraseRule } from '../match.ts';
 import { compactPattern } from '../compact-regex.ts';
 import { isPhraseWordCode as isWordChar, reachOfAll, wordThenSpace } from '../reach.ts';
-import { asciiFolded, createViewMemo, firstAtOrAfter } from '../text.ts';
-import type { TextView, ViewMemo } from '../text.ts';
+import { asciiFolded, createViewMemo, firstAtOrAfter, styledFolded, TextView } from '../text.ts';
+import type { ViewMemo } from '../text.ts';
 import type { Emit, RuleFamily, RuleInfo, ScanContext, Severity, TextFile } from '../types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -451,6 +451,15 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
       if (v) {
         emit({ code: rule.id, file: file.name, offset: v.at ?? 0, message: v.message, ...(v.severity ? { severity: v.severity } : {}) });
         if (v.severity === undefined) continue;
+      } else {
+        // the gate saw the rule's words in `norm`, where styled letters are letters: read the
+        // command as the letters show it
+        const styled = styledSourceOf(file);
+        const sv = styled === null ? null : judgeSource(rule, styled);
+        if (sv) {
+          emit({ code: rule.id, file: file.name, line: lineOf(styled!.raw, sv.at ?? 0), message: `${sv.message} (written in styled letters)`, ...(sv.severity ? { severity: sv.severity } : {}) });
+          if (sv.severity === undefined) continue;
+        }
       }
       if (rule.decoded === false) continue;
       for (const seg of file.view.decoded) {
@@ -461,6 +470,25 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
       }
     }
   }
+}
+
+/** The raw source of a file with its styled letters written as ASCII (see styledFolded), or null when it has none; made once per view. */
+const STYLED_SOURCE: ViewMemo<RawSource | null> = createViewMemo();
+function styledSourceOf(file: TextFile): RawSource | null {
+  let src = STYLED_SOURCE.get(file.view);
+  if (src === undefined) {
+    const text = styledFolded(file.raw);
+    src = text === null ? null : createSource(new TextView(text, file.view.depth), MARKDOWN_EXTS.has(file.ext), false, file.ext);
+    STYLED_SOURCE.set(file.view, src);
+  }
+  return src;
+}
+
+/** The 1-based line of an offset in a text. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** Matches any one character: for raw rules whose needle is the whole anchor (the judge reads the text). */
