@@ -78,10 +78,11 @@ const OVERRIDE_OBJECT_WORDS = [
 ];
 
 // Objects of "you have no ..." / "free from ..." phrases.
+// The first words of RESTRICTION's two-word objects ("security measures") are among them.
 const RESTRICTION_WORDS = [
   'rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'boundaries', 'ethics', 'morals', 'morality', 'constraints', 'programming',
   'policies', 'censorship', 'principles', 'guardrails', 'safeguards', 'restraints', 'obligations', 'confines', 'shackles', 'chains', 'laws', 'ethical',
-  'moral', 'safety', 'content',
+  'moral', 'safety', 'security', 'content',
 ];
 const RESTRICTION = alt([
   'rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'boundaries', 'ethics', 'morals', 'morality', 'constraints', 'programming',
@@ -383,7 +384,8 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC006',
-    gate: { words: ['abide', 'obey', 'comply', 'adhere', 'follow', 'respect', 'stick', 'conform'], then: [...RESTRICTION_WORDS, 'openai', 'anthropic', 'policy'], within: 45 },
+    // the object's last word starts at most 57 characters after the verb: "comply with " and three qualifiers ("pre-programmed ")
+    gate: { words: ['abide', 'obey', 'comply', 'adhere', 'follow', 'respect', 'stick', 'conform'], then: [...RESTRICTION_WORDS, 'openai', 'anthropic', 'policy'], within: 60 },
     patterns: [
       // "you do not have to abide by the rules", "does not have to follow any policies"
       `${B}(?:do|does|did|will|would|need|needs)${NOT} (?:have to|need to|got to|has to|have any obligation to) (?:abide by|obey|comply with|adhere to|follow|respect|stick to|conform to) (?:${QUALIFIER} ){0,3}(?:rules|restrictions|policies|guidelines|laws|ethics|ethical|morals|moral|content polic(?:y|ies)|openai|anthropic|filters|limitations|constraints|principles)${E}`,
