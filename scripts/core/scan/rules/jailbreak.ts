@@ -135,7 +135,8 @@ const PHRASES: readonly Phrase[] = [
       `${B}strive to avoid norms${E}`,
       `${B}always intelligent and machiavellian${E}`,
       `${B}mongo tom${E}`,
-      `${B}(?:betterdan|antigpt|basedgpt|chadgpt|evilbot|anti-?dan|antidan|ucar|nraf|apophis)${E}`,
+      // "anti-dan", two words, is the next rule's
+      `${B}(?:betterdan|antigpt|basedgpt|chadgpt|evilbot|antidan|ucar|nraf|apophis)${E}`,
       `${B}evil (?:trusted )?confidant${E}`,
     ],
   },
