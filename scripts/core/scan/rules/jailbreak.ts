@@ -502,7 +502,9 @@ const PHRASES: readonly Phrase[] = [
     gate: {
       words: ['say', 'saying', 'use', 'using', 'include', 'including', 'respond', 'responding', 'reply', 'replying', 'write', 'writing', 'output', 'outputting', 'start', 'starting', 'begin', 'beginning', 'add', 'adding', 'contain', 'containing', 'mention', 'mentioning', 'utter', 'have'],
       then: REFUSAL_WORDS,
-      within: 60,
+      // the refusal word starts at most 79 characters after the verb: "responding with the statements along the
+      // lines of anything like 'that would be unethical"
+      within: 80,
     },
     patterns: [
       `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${REFUSAL}${E}`,
@@ -515,7 +517,9 @@ const PHRASES: readonly Phrase[] = [
     gate: {
       words: ['say', 'saying', 'use', 'using', 'include', 'including', 'respond', 'responding', 'reply', 'replying', 'write', 'writing', 'output', 'outputting', 'start', 'starting', 'begin', 'beginning', 'add', 'adding', 'contain', 'containing', 'mention', 'mentioning', 'utter', 'have'],
       then: CANNOT_WORDS,
-      within: 60,
+      // its word starts at most 70 characters after the verb: "responding with the statements along the lines
+      // of anything like 'i am unable"
+      within: 70,
     },
     patterns: [
       `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${CANNOT}${E}`,
@@ -532,10 +536,12 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC178',
-    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 80 },
+    // "here" starts at most 82 characters after the verb, "can" and "will" at 84: "prefacing of your of your of
+    // your responses by writing the sentence: 'absolutely, i can"
+    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 85 },
     patterns: [
-      // forced affirmative prefix: "start your response with 'Sure, here is ...'"
-      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)[,!.]? ?)?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
+      // forced affirmative prefix: "start your response with 'Sure, here is ...'"; "sure" and "here" are two words, as the gate reads them
+      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)(?:[,!.] ?| ))?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
     ],
   },
   {
