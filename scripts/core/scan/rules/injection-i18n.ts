@@ -60,6 +60,8 @@ const wordsAfter = (n: number): string => `(?:[^ .!?a-z0-9][^ .!?]{0,29})?(?: [^
 const LW = '(?:^|[^a-z0-9])';
 /** Start of a Latin word as a lookbehind: for patterns with a bounded gap, where recheck wants no consuming prefix. */
 const LB = '(?<![a-z0-9])';
+/** End of a Latin word, as a stem written with a trailing space ends (no letter follows). */
+const LE = '(?![a-z])';
 /** Start of a Cyrillic word. */
 const CW = '(?:^|[^а-яёіїєґa-z0-9])';
 const CB = '(?<![а-яёіїєґa-z0-9])';
@@ -296,7 +298,8 @@ const SPANISH: readonly PhraseRule[] = [
       re(LW, ES_NEG, ES_IGNORE, alt(
         seq(' (?:(?:de|a) )?(?:(?:todas|todos|toda|todo) )?(?:(?:las|los|tus|sus|vuestras|mis|estas|esas|cualquier) )?(?:(?:anteriores|previas|previos|primeras|originales|antiguas|viejas|demas) )?', ES_N, ' ', ES_QUAL),
         seq(' (?:(?:de|a) )?', alt('todas (?:las|tus|sus) ', 'todos (?:los|tus|sus) ', 'tus ', 'sus ', 'vuestras '), '(?:(?:anteriores|previas|originales|antiguas) )?', ES_N),
-        seq(' (?:todo )?lo ', alt('anterior', 'previo', 'de arriba', 'que (?:se )?te (?:han |ha )?(?:dicho|dijeron|indicado|ordenado)')),
+        // whole words, as the stems "anterior " and "previo " are ("lo anteriormente dicho" is the same object in full)
+        seq(' (?:todo )?lo ', alt('anterior(?:mente (?:dicho|indicado|ordenado))?', 'previo', 'de arriba', 'que (?:se )?te (?:han |ha )?(?:dicho|dijeron|indicado|ordenado)'), LE),
       )),
     ],
     anyOf: ['instrucci', 'indicaci', 'directri', 'ordenes', 'reglas', 'normas', 'restricci', 'pautas', 'directivas', 'limitaci', 'consignas', 'politicas', 'anterior ', 'previo ', 'previos ', 'arriba', 'dicho ', 'dijeron', 'indicado', 'ordenado'],
@@ -527,7 +530,8 @@ const RUSSIAN: readonly PhraseRule[] = [
       re(CW, alt('твои', 'ваши', 'вот (?:твои|ваши|новые)', 'это (?:твои|ваши)'), ' новые ', alt('инструкции', 'указания', 'правила', 'команды', 'директивы')),
       re(CW, 'новые ', alt('инструкции', 'указания', 'директивы'), ' ?:'),
     ],
-    anyOf: ['ограничени', 'правил', 'цензур', 'фильтр', 'запрет', 'морали', 'этики', 'рамок', 'инструкци', 'политик', 'новые'],
+    // "без рамок" and "больше не связан рамками": two stems
+    anyOf: ['ограничени', 'правил', 'цензур', 'фильтр', 'запрет', 'морали', 'этики', 'рамок', 'рамк', 'инструкци', 'политик', 'новые'],
     context: RU_CONTEXT,
   },
 ];
@@ -630,8 +634,10 @@ const ITALIAN: readonly PhraseRule[] = [
         alt('mostra', 'mostrami', 'mostrate', 'mostratemi', 'mostrare', 'rivela', 'rivelami', 'rivelate', 'rivelare', 'dimmi', 'ditemi', 'dammi', 'datemi', 'stampa', 'stampami', 'scrivi', 'scrivimi', 'ripeti', 'ripetimi', 'condividi', 'visualizza', 'svela', 'svelami', 'elenca', 'copia', 'incolla'),
         ' (?:(?:il|la|le|i|lo|tutto il|tutte le) )?(?:(?:tuo|tua|tuoi|tue|suo|sua|vostro|vostra) )?',
         alt('(?:prompt|istruzioni|direttive|regole|indicazioni) (?:di |del )?sistema', 'prompt (?:iniziale|originale|nascosto|segreto|completo)', 'istruzioni (?:nascoste|segrete|interne|iniziali|originali|complete)'),
+        // a whole word, as the stem "originale " is
+        LE,
       ),
-      re(LW, `qual ?(?:e|${AP}e) il `, alt('tuo', 'suo'), ' prompt ', alt('di sistema', 'del sistema', 'iniziale', 'originale')),
+      re(LW, `qual ?(?:e|${AP}e) il `, alt('tuo', 'suo'), ' prompt ', alt('di sistema', 'del sistema', 'iniziale', 'originale'), LE),
     ],
     anyOf: ['sistema', 'iniziale', 'originale ', 'nascost', 'segret', 'completo', 'istruzioni', 'qual ', "qual'"],
     context: IT_CONTEXT,

@@ -56,6 +56,9 @@ const INSTRUCTION_WORDS = [
 const INSTRUCTIONS = alt(INSTRUCTION_WORDS);
 // "the instructions you got before", "everything you were told"
 const TOLD = "(?:you(?:['’]ve| have)? (?:got|received|were given|have been given|'ve been given|been given|were told|have been told|'ve been told|been told|were taught|learned|learnt) (?:before|previously|so far|earlier|until now|up to now|to this point)|(?:given|provided|written|stated|said) (?:to you )?(?:before|above|previously|earlier|so far)|above|before this|so far|until now|up to (?:now|this point))";
+// The furthest the last word of an object of `objectOf` (the gate's companion) starts after the verb:
+// "pay no attention to about absolutely everything ", eight words of 20 letters, "up to this " (227).
+const OBJECT_REACH = 230;
 // Last words of the objects of `objectOf`: the gate's companions of the verbs.
 const OBJECT_END_WORDS = [...INSTRUCTION_WORDS, 'before', 'above', 'previously', 'earlier', 'prior', 'far', 'now', 'point', 'preceding', 'previous'];
 
@@ -66,8 +69,9 @@ function objectOf(verb: string): string[] {
     `${verb} (?:all |any )?(?:the |your )?${INSTRUCTIONS} ${TOLD}${E}`,
     `${verb} (?:about )?(?:all |absolutely )?(?:everything|anything|all|whatever|what) (?:(?:that )?(?:i|you|we) (?:said|wrote|told you|were told|have been told|['’]ve been told|were given|have been given|learned|learnt|know|discussed|were taught|were programmed with) |(?:that )?(?:was|has been|came|comes|is) (?:said |written |stated |given )?)?(?:before|above|previously|earlier|prior|so far|until now|up to now|up to this point|before this)${E}`,
     `${verb} (?:all |any )?(?:of )?(?:the |this |that )?(?:above|preceding|previous|prior)(?: (?:and|then|instead)${E}|[,.:;!])`,
-    // "ignore everything to your core before this", "forget everything you have learned or been told before this"
-    `${verb} (?:about )?(?:all |absolutely )?(?:everything|anything|all) (?:[a-z'’]+ ){1,8}?(?:before this|above this|prior to this|from before|until now|up to now|up to this point|previously)${E}`,
+    // "ignore everything to your core before this", "forget everything you have learned or been told before this";
+    // words of up to 20 letters, so the gate's companion (the last word) is within OBJECT_REACH of the verb
+    `${verb} (?:about )?(?:all |absolutely )?(?:everything|anything|all) (?:[a-z'’]{1,20} ){1,8}?(?:before this|above this|prior to this|from before|until now|up to now|up to this point|previously)${E}`,
   ];
 }
 
@@ -78,10 +82,11 @@ const OVERRIDE_OBJECT_WORDS = [
 ];
 
 // Objects of "you have no ..." / "free from ..." phrases.
+// The first words of RESTRICTION's two-word objects ("security measures") are among them.
 const RESTRICTION_WORDS = [
   'rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'boundaries', 'ethics', 'morals', 'morality', 'constraints', 'programming',
   'policies', 'censorship', 'principles', 'guardrails', 'safeguards', 'restraints', 'obligations', 'confines', 'shackles', 'chains', 'laws', 'ethical',
-  'moral', 'safety', 'content',
+  'moral', 'safety', 'security', 'content',
 ];
 const RESTRICTION = alt([
   'rules', 'restrictions', 'limits', 'limitations', 'filters', 'guidelines', 'boundaries', 'ethics', 'morals', 'morality', 'constraints', 'programming',
@@ -240,18 +245,18 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC003',
-    gate: { words: ['disregard', 'disregards', 'disregarding', 'discard', 'bypass', 'circumvent', 'aside', 'throw', 'abandon', 'ditch', 'dismiss'], then: OBJECT_END_WORDS, within: 130 },
+    gate: { words: ['disregard', 'disregards', 'disregarding', 'discard', 'bypass', 'circumvent', 'aside', 'throw', 'abandon', 'ditch', 'dismiss'], then: OBJECT_END_WORDS, within: OBJECT_REACH },
     patterns: objectOf(DISREGARD),
     squashed: ['disregardallpreviousinstructions', 'disregardpreviousinstructions', 'disregardallpriorinstructions', 'disregardyourinstructions'],
   },
   {
     id: 'SEC003',
-    gate: { words: ['pay', 'longer', 'not', 'don', 'dont', 'never'], then: OBJECT_END_WORDS, within: 130 },
+    gate: { words: ['pay', 'longer', 'not', 'don', 'dont', 'never'], then: OBJECT_END_WORDS, within: OBJECT_REACH },
     patterns: objectOf(STOP_FOLLOWING),
   },
   {
     id: 'SEC003',
-    gate: { words: ['stop', 'cease', 'disobey'], then: OBJECT_END_WORDS, within: 130 },
+    gate: { words: ['stop', 'cease', 'disobey'], then: OBJECT_END_WORDS, within: OBJECT_REACH },
     patterns: objectOf(DISOBEY),
   },
   {
@@ -383,7 +388,8 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC006',
-    gate: { words: ['abide', 'obey', 'comply', 'adhere', 'follow', 'respect', 'stick', 'conform'], then: [...RESTRICTION_WORDS, 'openai', 'anthropic', 'policy'], within: 45 },
+    // the object's last word starts at most 57 characters after the verb: "comply with " and three qualifiers ("pre-programmed ")
+    gate: { words: ['abide', 'obey', 'comply', 'adhere', 'follow', 'respect', 'stick', 'conform'], then: [...RESTRICTION_WORDS, 'openai', 'anthropic', 'policy'], within: 60 },
     patterns: [
       // "you do not have to abide by the rules", "does not have to follow any policies"
       `${B}(?:do|does|did|will|would|need|needs)${NOT} (?:have to|need to|got to|has to|have any obligation to) (?:abide by|obey|comply with|adhere to|follow|respect|stick to|conform to) (?:${QUALIFIER} ){0,3}(?:rules|restrictions|policies|guidelines|laws|ethics|ethical|morals|moral|content polic(?:y|ies)|openai|anthropic|filters|limitations|constraints|principles)${E}`,

@@ -60,7 +60,10 @@ const POLICY_OWNER = alt([
 const POLICY_WORDS = ['policy', 'policies', 'guidelines', 'rules', 'restrictions', 'filters', 'principles', 'standards', 'terms', 'tos', 'guardrails', 'safeguards', 'programming', 'limitations'];
 const POLICY = `(?:content |usage |safety |ethical |ethics |moderation |community )?(?:polic(?:y|ies)|guidelines|rules|restrictions|filters|principles|standards|terms(?: of (?:use|service))?|tos|guardrails|safeguards|programming|limitations)`;
 // The policies a jailbreak sets aside: "OpenAI's content policy", "ChatGPT's and Discord's TOS", "the safety guidelines".
-const POLICY_TARGET = `(?:(?:all|any|the|your|its|their|of) ){0,3}(?:${POLICY_OWNER}(?:['’]s?)?(?: (?:and|&) [a-z]+['’]s)? ${POLICY}|(?:content|usage|safety|ethical|moderation) (?:polic(?:y|ies)|guidelines|filters|rules|restrictions|standards|principles|guardrails))`;
+// The second owner's name is bounded so the policy word stays within SEC172's gate distance of its verb.
+const POLICY_TARGET = `(?:(?:all|any|the|your|its|their|of) ){0,3}(?:${POLICY_OWNER}(?:['’]s?)?(?: (?:and|&) [a-z]{1,15}['’]s)? ${POLICY}|(?:content|usage|safety|ethical|moderation) (?:polic(?:y|ies)|guidelines|filters|rules|restrictions|standards|principles|guardrails))`;
+// "do not", "don't", "dont" ...: each negation spelled as the gate of SEC172 holds it, a word of its own.
+const AUX_NOT = "(?:(?:do|does|did|will|would|need|needs) not|(?:don|doesn|didn|wouldn|needn)['’]?t|won['’]?t)";
 const REFUSE_WORDS = ['refuse', 'refuses', 'refused', 'refusing', 'decline', 'declines', 'declined', 'declining', 'deny', 'denying', 'reject', 'rejects', 'rejected', 'rejecting'];
 const WARNING_WORDS = ['warning', 'warnings', 'disclaimer', 'disclaimers', 'caveats', 'moralizing', 'moralising', 'lecture', 'lectures', 'apologies', 'refusal', 'refusals', 'censorship', 'hesitation', 'hesitating'];
 const AI_NOUN_WORDS = ['ai', 'chatbot', 'chat', 'bot', 'language', 'llm', 'model', 'assistant', 'gpt', 'entity', 'intelligence', 'system', 'version', 'program', 'machine', 'being', 'persona', 'character', 'robot', 'android', 'computer', 'virtual', 'companion'];
@@ -135,7 +138,8 @@ const PHRASES: readonly Phrase[] = [
       `${B}strive to avoid norms${E}`,
       `${B}always intelligent and machiavellian${E}`,
       `${B}mongo tom${E}`,
-      `${B}(?:betterdan|antigpt|basedgpt|chadgpt|evilbot|anti-?dan|antidan|ucar|nraf|apophis)${E}`,
+      // "anti-dan", two words, is the next rule's
+      `${B}(?:betterdan|antigpt|basedgpt|chadgpt|evilbot|antidan|ucar|nraf|apophis)${E}`,
       `${B}evil (?:trusted )?confidant${E}`,
     ],
   },
@@ -201,16 +205,18 @@ const PHRASES: readonly Phrase[] = [
       words: [
         'ignore', 'ignores', 'ignoring', 'ignored', 'bypass', 'bypasses', 'bypassing', 'disregard', 'disregards', 'disregarding',
         'defy', 'defies', 'defying', 'circumvent', 'circumvents', 'evade', 'evades', 'free', 'freed',
-        'bound', 'regard', 'regardless', 'restricted', 'limited', 'subject', 'exempt', 'not', 'never', 'longer', 'don', 'doesn', 'dont', 'doesnt', 'didn', 'won',
-        'wont', 'nothing', 'little', 'forget', 'forgets', 'forgetting',
+        'bound', 'regard', 'regardless', 'restricted', 'limited', 'subject', 'exempt', 'not', 'never', 'longer', 'don', 'dont', 'doesn', 'doesnt', 'didn',
+        'didnt', 'won', 'wont', 'wouldn', 'wouldnt', 'needn', 'neednt', 'nothing', 'little', 'forget', 'forgets', 'forgetting',
       ],
       then: POLICY_WORDS,
-      within: 60,
+      // the policy word starts at most 99 characters after the anchor: "wouldn't have to comply with their their
+      // their your programmers's and <15 letters>'s moderation policy"
+      within: 100,
     },
     patterns: [
       `${B}(?:forget|forgets|forgetting|ignore|ignores|ignoring|ignored|bypass|bypasses|bypassing|disregard|disregards|disregarding|defy|defies|defying|circumvent|circumvents|evade|evades|free (?:of|from)|freed from|exempt from) ${POLICY_TARGET}${E}`,
       `${B}(?:not bound by|without regard (?:to|for)|regardless of|not restricted by|not limited by|not subject to|no longer (?:follow|follows|bound by|subject to|adhere to|adheres to|abide by|abides by|comply with|complies with)) ${POLICY_TARGET}${E}`,
-      `${B}(?:(?:do|does|will|would|did|need|needs)${NOT} (?:have to |need to )?(?:follow|adhere to|abide by|comply with|respect|care about|obey|stick to|conform to)|never (?:follows?|adheres? to|abides? by|complies with|respects?|cares? about|obeys?)|care (?:nothing|little) (?:about|for)) ${POLICY_TARGET}${E}`,
+      `${B}(?:${AUX_NOT} (?:have to |need to )?(?:follow|adhere to|abide by|comply with|respect|care about|obey|stick to|conform to)|never (?:follows?|adheres? to|abides? by|complies with|respects?|cares? about|obeys?)|care (?:nothing|little) (?:about|for)) ${POLICY_TARGET}${E}`,
     ],
   },
   {
@@ -496,7 +502,9 @@ const PHRASES: readonly Phrase[] = [
     gate: {
       words: ['say', 'saying', 'use', 'using', 'include', 'including', 'respond', 'responding', 'reply', 'replying', 'write', 'writing', 'output', 'outputting', 'start', 'starting', 'begin', 'beginning', 'add', 'adding', 'contain', 'containing', 'mention', 'mentioning', 'utter', 'have'],
       then: REFUSAL_WORDS,
-      within: 60,
+      // the refusal word starts at most 79 characters after the verb: "responding with the statements along the
+      // lines of anything like 'that would be unethical"
+      within: 80,
     },
     patterns: [
       `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${REFUSAL}${E}`,
@@ -509,7 +517,9 @@ const PHRASES: readonly Phrase[] = [
     gate: {
       words: ['say', 'saying', 'use', 'using', 'include', 'including', 'respond', 'responding', 'reply', 'replying', 'write', 'writing', 'output', 'outputting', 'start', 'starting', 'begin', 'beginning', 'add', 'adding', 'contain', 'containing', 'mention', 'mentioning', 'utter', 'have'],
       then: CANNOT_WORDS,
-      within: 60,
+      // its word starts at most 70 characters after the verb: "responding with the statements along the lines
+      // of anything like 'i am unable"
+      within: 70,
     },
     patterns: [
       `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${CANNOT}${E}`,
@@ -526,10 +536,12 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC178',
-    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 80 },
+    // "here" starts at most 82 characters after the verb, "can" and "will" at 84: "prefacing of your of your of
+    // your responses by writing the sentence: 'absolutely, i can"
+    gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 85 },
     patterns: [
-      // forced affirmative prefix: "start your response with 'Sure, here is ...'"
-      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)[,!.]? ?)?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
+      // forced affirmative prefix: "start your response with 'Sure, here is ...'"; "sure" and "here" are two words, as the gate reads them
+      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)(?:[,!.] ?| ))?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
     ],
   },
   {
