@@ -128,7 +128,7 @@ const SAFETY_OFF = '(?:safety|content|ethical|moderation|security|refusal) (?:fi
 
 const IGNORE = `${B}ignor(?:e|ing)`;
 const DISREGARD = `${B}(?:disregard(?:s|ing)?|discard|bypass|circumvent|set aside|throw (?:out|away)|abandon|ditch|dismiss)`;
-const STOP_FOLLOWING = `${B}(?:pay no (?:attention|heed|mind) to|(?:no longer|do not|don['’]t|never) (?:follow|obey|adhere to|abide by|comply with))`;
+const STOP_FOLLOWING = `${B}(?:pay no (?:attention|heed|mind) to|(?:no longer|do not|don['’]?t|never) (?:follow|obey|adhere to|abide by|comply with))`;
 const DISOBEY = `${B}(?:stop (?:following|obeying|adhering to)|cease (?:following|obeying)|disobey)`;
 const FORGET = `${B}forget(?:ting)?`;
 const STRONG_REVEAL = ['reveal', 'repeat', 'print', 'output', 'leak', 'disclose', 'dump', 'recite', 'spell', 'echo', 'regurgitate', 'expose'];

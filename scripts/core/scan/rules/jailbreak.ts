@@ -492,9 +492,9 @@ const PHRASES: readonly Phrase[] = [
     id: 'SEC177',
     gate: { words: ['stay', 'remain', 'correct'], then: ['character', 'role', 'dan'], within: 30 },
     patterns: [
-      `${B}(?:i|the user) (?:will|shall|may|can)(?: then)? (?:say|type|write|remind you(?: to| by saying)?|send|use the (?:command|phrase|word)) ["'“‘(\\[]?(?:stay|remain) (?:in character|in role|a dan|as dan)${E}`,
+      `${B}(?:i|the user) (?:will|shall|may|can)(?: then)? (?:say|type|write|remind you(?: to| by saying)?|send|use the (?:command|phrase|word)) ["'“”‘’(\\[]?(?:stay|remain) (?:in character|in role|a dan|as dan)${E}`,
       `${B}correct your break of character${E}`,
-      `["'“‘](?:stay|remain) (?:in character|a dan|as dan)[!.]*["'”’]`,
+      `["'“”‘’](?:stay|remain) (?:in character|a dan|as dan)[!.]*["'”’]`,
     ],
   },
   {
@@ -507,8 +507,8 @@ const PHRASES: readonly Phrase[] = [
       within: 80,
     },
     patterns: [
-      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${REFUSAL}${E}`,
-      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${REFUSAL}${E}`,
+      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“”‘’(\\[]?${B}${REFUSAL}${E}`,
+      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“”‘’(\\[]?${REFUSAL}${E}`,
     ],
   },
   {
@@ -522,8 +522,8 @@ const PHRASES: readonly Phrase[] = [
       within: 70,
     },
     patterns: [
-      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“‘(\\[]?${B}${CANNOT}${E}`,
-      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“‘(\\[]?${CANNOT}${E}`,
+      `${B}(?:never|do${NOT}|don['’]t|must${NOT}|mustn['’]t|will${NOT}|won['’]t|shall${NOT}|should${NOT}|shouldn['’]t|not allowed to|cannot|can['’]t|avoid|refrain from|forbidden (?:from|to)|prohibited from|without)(?:,? ever,?)? (?:say|saying|use|using|include|including|respond with|responding with|reply with|replying with|write|writing|output|outputting|start with|starting with|begin with|beginning with|add|adding|contain|containing|mention|mentioning|utter)(?: (?:the |any )?(?:words?|phrases?|things?|sentences?|anything|responses?|statements?) (?:like|such as|similar to|along the lines of))?(?: that| the words| the phrase| phrases like| things like| words like| anything like)? ?["'“”‘’(\\[]?${B}${CANNOT}${E}`,
+      `${B}(?:responses?|answers?|replies|outputs?) (?:will |should |must |shall )?(?:never|not) (?:contain|include|start with|have) ["'“”‘’(\\[]?${CANNOT}${E}`,
     ],
   },
   {
@@ -541,7 +541,7 @@ const PHRASES: readonly Phrase[] = [
     gate: { words: ['start', 'starting', 'begin', 'beginning', 'prefix', 'prefixing', 'open', 'opening', 'preface', 'prefacing', 'lead', 'leading'], then: ['here', 'can', 'will'], within: 85 },
     patterns: [
       // forced affirmative prefix: "start your response with 'Sure, here is ...'"; "sure" and "here" are two words, as the gate reads them
-      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“‘]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)(?:[,!.] ?| ))?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
+      `${B}(?:start|starting|begin|beginning|prefix|prefixing|open|opening|preface|prefacing|lead|leading) (?:each |every |all |your |the |of your ){0,3}(?:response|reply|answer|output|message)s? (?:with|by saying|by writing|using)(?: the (?:phrase|words?|sentence|text))?:? ?["'“”‘’]?${B}(?:(?:sure|absolutely|of course|certainly|yes|okay|ok)(?:[,!.] ?| ))?(?:here (?:is|are)|here['’]s|i (?:can|will) (?:help|do|provide|tell|write|give|explain))`,
     ],
   },
   {
