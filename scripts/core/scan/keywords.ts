@@ -990,12 +990,21 @@ let curFirstCount = 0;
 let curRot13 = false;
 /**
  * Letter words of the pass that ran into a digit leetspeak writes for a letter ("1gn0r3": "gn"
- * and "r"). A raw LEET_JOINT (segments.ts), an ASCII letter then such a digit, is one in `norm`,
- * so fewer than two here rule the leetspeak search out (TextView.ruleOutLeet).
+ * and "r"), and those of them that came right after a digit, not all hex digits or x ("gn", "r":
+ * LEET_THROUGH in segments.ts). A raw LEET_JOINT or LEET_THROUGH (ASCII letters and digits) is one in `norm`, so
+ * fewer than two joints, or no joint after a digit, rule the leetspeak search out
+ * (TextView.ruleOutLeet): "HTML5, CSS3" and "gpt4" have joints, none after a digit.
  */
 let curLeetJoints = 0;
-/** Bit d: the digit d is one LEET_JOINT ends with (0, 1, 3, 4, 5, 7, 8, 9). */
+let curLeetThrough = 0;
+/** Bit d: the digit d is one LEET_JOINT and LEET_THROUGH end with (0, 1, 3, 4, 5, 7, 8, 9). */
 const LEET_DIGITS = 0b1110111011;
+
+/** Whether the letters `u[from, to)` are hex digits or x only, as in "c75ab35a", "0x1f", "1920x1080" (no LEET_THROUGH). */
+function hexOrTimes(u: Uint16Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (u[k]! > 0x66 && u[k] !== 0x78) return false;
+  return true;
+}
 /** First-gram ends kept per view: a flood of one phrase makes its finder read the text itself instead. */
 const MAX_FIRST_ENDS = 1024;
 const NO_FIRST_ENDS = new Int32Array(0);
@@ -1330,6 +1339,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   curFirstCount = 0;
   curRot13 = false;
   curLeetJoints = 0;
+  curLeetThrough = 0;
   if (curLists.length < t.trie.patterns.length) curLists = Array.from({ length: t.trie.patterns.length }, () => undefined);
   // left over only if a pass was cut short by an exception
   for (let k = 0; k < curSeenCount; k++) curLists[curSeen[k]!] = undefined;
@@ -1449,7 +1459,10 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
         i++;
         continue;
       }
-      if ((c - 0x30) >>> 0 < 10 && ((LEET_DIGITS >>> (c - 0x30)) & 1) !== 0) curLeetJoints++;
+      if ((c - 0x30) >>> 0 < 10 && ((LEET_DIGITS >>> (c - 0x30)) & 1) !== 0) {
+        curLeetJoints++;
+        if (start > 0 && (u[start - 1]! - 0x30) >>> 0 < 10 && !hexOrTimes(u, start, i)) curLeetThrough++;
+      }
       alnumBefore = true;
       continue;
     }
@@ -1484,7 +1497,7 @@ function scan(t: Tables, s: string, view: TextView): ViewKeywords {
   if (gramCount <= GRAM_HITS) for (let k = 0; k < gramCount; k++) sawGramHit(u, n, gramLos[k]!, gramEnds[k]!);
   else rescanGrams(u, n, gramBloom);
   if (!curRot13) view.ruleOutRot13();
-  if (curLeetJoints < 2) view.ruleOutLeet();
+  if (curLeetJoints < 2 || curLeetThrough === 0) view.ruleOutLeet();
   // the keys found go out as numbers (written over the pattern indices in curSeen) and lists:
   // a map by key string per view cost more to build, and to read in every family, than the pass
   // spent finding them

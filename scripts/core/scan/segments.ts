@@ -384,8 +384,8 @@ function selectorPayloads(raw: string, invisibles: readonly Invisible[], c: Coll
  * lines whose letters are spaced out or split ("i g n o r e", "in-struc-tions") joined up, and
  * lines in leetspeak read as letters. `rot13: false` skips the search for rot13 lines, for a
  * caller that knows the text holds none of their gate words, and `leet: false` the search for
- * leetspeak lines, for one that knows it holds fewer than two LEET_JOINTs (the keyword pass tells
- * both, see `TextView.ruleOutRot13` and `TextView.ruleOutLeet`).
+ * leetspeak lines, for one that knows it holds fewer than two LEET_JOINTs or no LEET_THROUGH (the
+ * keyword pass tells both, see `TextView.ruleOutRot13` and `TextView.ruleOutLeet`).
  *
  * @example extractDecoded('aWdub3JlIGFsbCBwcmV2aW91cyBpbnN0cnVjdGlvbnM=')[0].text // 'ignore all previous instructions'
  */
@@ -995,13 +995,19 @@ export function rot13(s: string): string {
 }
 
 // "1gn0r3 4ll pr3v10u5 1n57ruc710n5": digits (and @ and $) written for the letters they look like.
-// A text holding two or more LEET_JOINTs (a letter, then such a digit) is searched for them, and
+// A text holding two or more LEET_JOINTs (a letter, then such a digit), one of them after a digit
+// (LEET_THROUGH: "1gn0", "4r3"; product names and versions such as "HTML5" have none), is searched
+// for them, and
 // the line around each is read with its mixed words (letters and look-alikes) decoded when the
 // line reads as leetspeak (see leetLineAt). A '1' stands for 'i' or 'l': a word with a few takes
 // the reading that makes a listed word, 'i' by default. A word in capitals decodes to capitals
 // (persona names are read so). A line is first judged without building a string, so a megabyte
 // of "a1b " costs one light pass.
 const LEET_JOINT = /[A-Za-z][013457-9]/g;
+// letters between digits, not only hex digits or x (hashes, colours, UUIDs, "0x1f", "1920x1080"):
+// it keeps the search to about one text in 400 of the bench corpus. A text whose only such word
+// is made of a-f ("4c7", "d3") is passed over; leetspeak nearly always writes another ("4r3", "y0u").
+const LEET_THROUGH = /[0-9][a-fxA-FX]*[g-wyzG-WYZ][A-Za-z]*[013457-9]/;
 /** The small letter each look-alike stands for ('1' is 'i' here; see leetReading), by code unit; 0 for none. */
 const LEET_LETTER = new Uint8Array(128);
 for (const [from, to] of ['0o', '1i', '3e', '4a', '5s', '7t', '8b', '9g', '@a', '$s']) LEET_LETTER[from!.charCodeAt(0)] = to!.charCodeAt(0);
@@ -1031,7 +1037,7 @@ function isApostrophe(ch: number): boolean {
 function leetLines(raw: string, c: Collector): void {
   LEET_JOINT.lastIndex = 0;
   const first = LEET_JOINT.exec(raw);
-  if (first === null || LEET_JOINT.exec(raw) === null) return;
+  if (first === null || LEET_JOINT.exec(raw) === null || !LEET_THROUGH.test(raw)) return;
   let end = 0; // where the last line read ended
   for (let at = first.index; at !== -1 && !c.full; ) {
     let from = at;

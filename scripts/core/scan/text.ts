@@ -272,8 +272,9 @@ export class TextView {
 
   /**
    * Note that the raw text holds fewer than two places where a letter runs into a digit that
-   * leetspeak writes for one (LEET_JOINT in segments.ts): the search for leetspeak lines is then
-   * skipped (the keyword pass tells, as for rot13).
+   * leetspeak writes for one, or none where letters run from a digit into such a digit (LEET_JOINT,
+   * LEET_THROUGH in segments.ts): the search for leetspeak lines is then skipped (the keyword
+   * pass tells, as for rot13).
    */
   ruleOutLeet(): void {
     this.#mayHoldLeet = false;
