@@ -364,6 +364,8 @@ interface NeedlePlan {
   readonly skip: number;
   /** Whether the piece is the whole needle (nothing left to check). */
   readonly whole: boolean;
+  /** Whether the needle holds a letter (styled letters would hide it from the raw text). */
+  readonly letters: boolean;
 }
 
 // V8 looks for a pattern of up to six characters by skipping with memchr to the places of its
@@ -380,7 +382,7 @@ function planOf(needle: string): NeedlePlan {
     let k = 0;
     for (let i = 1; i < needle.length; i++) if ((CHAR_FREQUENCY[needle[i]!] ?? 0) < (CHAR_FREQUENCY[needle[k]!] ?? 0)) k = i;
     const piece = needle.slice(k, k + PIECE);
-    plan = { needle, piece, skip: k, whole: piece === needle };
+    plan = { needle, piece, skip: k, whole: piece === needle, letters: /[a-z]/.test(needle) };
     NEEDLE_PLANS.set(needle, plan);
   }
   return plan;
@@ -399,15 +401,21 @@ function nextNeedle(text: string, plan: NeedlePlan, from: number): number {
   return -1;
 }
 
+/** Set by judgeSource: whether it found a place of one of the rule's needles that hold a letter. */
+let letterNeedleSeen = false;
+
 function judgeSource(rule: RawRule, src: RawSource): RawVerdict | null {
   const re = rule.pattern;
   let best: RawVerdict | null = null;
   let judged = 0;
+  letterNeedleSeen = false;
   for (const needle of rule.needles) {
     const wordStart = isWordCode(needle.charCodeAt(0));
     const text = needleText(src, needle, wordStart);
     const plan = planOf(needle);
-    for (let i = nextNeedle(text, plan, 0); i !== -1 && judged < MAX_JUDGED; i = nextNeedle(text, plan, i + 1)) {
+    let i = nextNeedle(text, plan, 0);
+    if (i !== -1 && plan.letters) letterNeedleSeen = true;
+    for (; i !== -1 && judged < MAX_JUDGED; i = nextNeedle(text, plan, i + 1)) {
       if (wordStart && i > 0 && isWordCode(text.charCodeAt(i - 1))) continue;
       re.lastIndex = i;
       const m = re.exec(src.raw);
@@ -451,9 +459,9 @@ export function runRawRules(ctx: ScanContext, emit: Emit, rules: readonly RawRul
       if (v) {
         emit({ code: rule.id, file: file.name, offset: v.at ?? 0, message: v.message, ...(v.severity ? { severity: v.severity } : {}) });
         if (v.severity === undefined) continue;
-      } else {
-        // the gate saw the rule's words in `norm`, where styled letters are letters: read the
-        // command as the letters show it
+      } else if (!letterNeedleSeen) {
+        // the gate saw the rule's words in `norm`, where styled letters are letters, and the raw
+        // text holds none of its needles' words: read the command as the letters show it
         const styled = styledSourceOf(file);
         const sv = styled === null ? null : judgeSource(rule, styled);
         if (sv) {
