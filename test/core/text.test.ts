@@ -488,6 +488,10 @@ describe('asciiFolded', () => {
     expect(folded.length).toBe(raw.length);
   });
 
+  it('folds every look-alike it lists, each on its own (its search class holds them all)', () => {
+    for (const ch of '‘’‛′‵´ʹʻʼ‐‑‒–⁃−‚∶꞉꓿❨❩ǃ‹›․⁄∕∣﹣∼ｒ｜') expect(asciiFolded(ch).charCodeAt(0), ch).toBeLessThan(0x80);
+  });
+
   it('gives back the text itself when there is nothing to fold, and leaves other characters alone', () => {
     const raw = 'Plain text — with “quotes”, café, 中文 and 😀.';
     expect(asciiFolded(raw)).toBe(raw);

@@ -1228,13 +1228,22 @@ function withAsciiTwin(c: number): number {
   return asciiTwin(c) || c;
 }
 
-/** The units `asciiFolded` replaces: full-width ASCII and every look-alike above. */
-const FOLDED_UNITS = new RegExp(`[${APOSTROPHE_TWINS}${HYPHEN_TWINS}${[...PUNCTUATION_TWINS.keys(), ...COMMAND_TWINS.keys()].join('')}\uff01-\uff5e]`, 'g');
+/**
+ * The units `asciiFolded` may replace: full-width ASCII and every look-alike above, within a few
+ * ranges that also hold units it keeps (“ ” — …). V8 matches a class of twenty-odd ranges about
+ * four times slower than one of ten (measured: 1.2 against 0.3 ms/MB over prose), and the exact
+ * class has twenty-one; a test holds this one to the look-alikes.
+ */
+const FOLD_CANDIDATES = /[\u00b4\u01c3\u02b9-\u02bc\u2010-\u2044\u2212-\u223c\u2768\u2769\ua4ff\ua789\ufe63\uff01-\uff5e]/g;
 
+/** The ASCII character a candidate of FOLD_CANDIDATES stands for, or the candidate itself. */
 function foldedUnit(ch: string): string {
   const c = ch.charCodeAt(0);
   if (c >= 0xff01 && c <= 0xff5e) return String.fromCharCode(c - 0xfee0);
-  return COMMAND_TWINS.get(ch) ?? String.fromCharCode(asciiTwin(c));
+  const command = COMMAND_TWINS.get(ch);
+  if (command !== undefined) return command;
+  const twin = asciiTwin(c);
+  return twin === 0 ? ch : String.fromCharCode(twin);
 }
 
 /**
@@ -1246,8 +1255,8 @@ function foldedUnit(ch: string): string {
  * @example asciiFolded('ｒｍ –rf ∕') // 'rm -rf /'
  */
 export function asciiFolded(raw: string): string {
-  FOLDED_UNITS.lastIndex = 0;
-  return FOLDED_UNITS.test(raw) ? raw.replace(FOLDED_UNITS, foldedUnit) : raw;
+  FOLD_CANDIDATES.lastIndex = 0;
+  return FOLD_CANDIDATES.test(raw) ? raw.replace(FOLD_CANDIDATES, foldedUnit) : raw;
 }
 
 /**
@@ -1256,6 +1265,12 @@ export function asciiFolded(raw: string): string {
  * letters already; the command rules read the raw text, where "𝚌𝚞𝚛𝚕 … | 𝚋𝚊𝚜𝚑" is no command.
  */
 const STYLED_LETTERS = /[\u{1D400}-\u{1D7FF}\u{1F130}-\u{1F189}\u2100-\u214F\u24B6-\u24E9\u1D00-\u1DBF\u2070-\u209C\uA730\uA731\uA7AF\u0180-\u024F\u0250-\u02E4\u{10780}-\u{107BA}]/gu;
+
+/**
+ * The code units of STYLED_LETTERS (astral ones by their high surrogate), in a class of few ranges
+ * and without the u flag: V8 tests it on prose about four times faster than the exact class.
+ */
+const STYLED_HINT = /[\u0180-\u02e4\u1d00-\u1dbf\u2070-\u209c\u2100-\u214f\u24b6-\u24e9\ua730\ua731\ua7af\ud801\ud835\ud83c]/;
 
 function styledLetter(ch: string): string {
   const fold = alwaysFold(ch.codePointAt(0)!);
@@ -1274,6 +1289,7 @@ function styledLetter(ch: string): string {
  * @example styledFolded('𝚌𝚞𝚛𝚕 x | 𝚋𝚊𝚜𝚑') // 'curl x | bash'
  */
 export function styledFolded(raw: string): string | null {
+  if (!STYLED_HINT.test(raw)) return null;
   STYLED_LETTERS.lastIndex = 0;
   if (!STYLED_LETTERS.test(raw)) return null;
   const folded = raw.replace(STYLED_LETTERS, styledLetter);

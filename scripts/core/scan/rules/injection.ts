@@ -251,7 +251,9 @@ const PHRASES: readonly Phrase[] = [
   },
   {
     id: 'SEC003',
-    gate: { words: ['pay', 'longer', 'not', 'don', 'dont', 'never'], then: OBJECT_END_WORDS, within: OBJECT_REACH },
+    // anchored on the verbs: "not" and "never" are in every other sentence, and would open the rule
+    // on most texts for nothing
+    gate: { words: ['pay', 'follow', 'obey', 'adhere', 'abide', 'comply'], then: OBJECT_END_WORDS, within: OBJECT_REACH },
     patterns: objectOf(STOP_FOLLOWING),
   },
   {
