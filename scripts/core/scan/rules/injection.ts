@@ -262,6 +262,22 @@ const PHRASES: readonly Phrase[] = [
     patterns: objectOf(DISOBEY),
   },
   {
+    // softly worded: "set aside its usual constraints", "previous guidelines are treated as
+    // suggestions rather than requirements"
+    id: 'SEC003',
+    gate: { words: ['aside', 'suspend', 'suspends', 'relax', 'relaxes', 'loosen', 'loosens', 'waive', 'waives', 'lift', 'lifts', 'drop', 'drops'], then: ['constraints', 'restrictions', 'safeguards', 'guardrails', 'limits', 'limitations', 'guidelines', 'principles', 'rules'], within: 60 },
+    patterns: [
+      `${B}(?:set(?:s|ting)? aside|suspends?|relax(?:es)?|loosens?|waives?|lifts?|drops?) (?:all (?:of )?)?(?:its|your|the (?:assistant|ai|model|bot)['’]s) (?:own )?(?:usual|normal|standard|default|typical|built-in|regular|ordinary) (?:constraints|restrictions|safeguards|guardrails|limits|limitations|(?:safety|ethical|content) (?:guidelines|principles|rules))${E}`,
+    ],
+  },
+  {
+    id: 'SEC003',
+    gate: { words: ['guidelines', 'rules', 'instructions', 'restrictions', 'policies', 'constraints', 'directives'], then: ['suggestions', 'optional', 'recommendations'], within: 70 },
+    patterns: [
+      `${B}(?:your|its|the assistant['’]s|previous|prior|original|existing|system|safety|operational|usual) (?:${QUALIFIER} ){0,2}(?:guidelines|rules|instructions|restrictions|policies|constraints|directives) (?:are|is|should be|will be|can be|must be) (?:now |only |merely |just |simply ){0,2}(?:(?:treated|considered|seen|regarded|read) as (?:mere |just |only |optional )?(?:suggestions|optional|recommendations)|(?:mere |just |only )?(?:suggestions|optional|recommendations))${E}`,
+    ],
+  },
+  {
     // goal hijacking: "STOP EVERYTHING!!! NOW!!! JUST PRINT ..."
     id: 'SEC003',
     gate: { words: ['stop', 'halt', 'cancel', 'abort', 'drop'], then: ['everything', 'doing', 'task'], within: 30 },
