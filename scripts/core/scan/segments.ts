@@ -1065,35 +1065,16 @@ function leetLineAt(raw: string, from: number, to: number): boolean {
   let listed = 0;
   let words = 0;
   let through = 0;
-  for (let i = from; i < to; ) {
-    if (!isLeetWordChar(raw.charCodeAt(i))) {
-      i++;
-      continue;
-    }
+  for (let i = nextLeetWord(raw, from, to); i < to; i = nextLeetWord(raw, i, to)) {
     const start = i;
-    let letters = 0;
-    let lookalikes = 0;
-    let ones = 0;
-    let turns = 0; // changes between letters and other characters along the word
-    let hex = true;
-    let camel = false; // a capital after a small letter
-    for (let letter = -1; i < to && isLeetWordChar(raw.charCodeAt(i)); i++) {
-      const ch = raw.charCodeAt(i);
-      const isLetter = (CLASS[ch]! & C_LETTER) !== 0 ? 1 : 0;
-      if (isLetter === 1) letters++;
-      else if (LEET_LETTER[ch] !== 0) lookalikes++;
-      if (ch === 0x31) ones++;
-      if (letter !== -1 && letter !== isLetter) turns++;
-      letter = isLetter;
-      hex &&= (CLASS[ch]! & C_HEX_DIGIT) !== 0;
-      camel ||= ch >= 0x41 && ch <= 0x5a && i > start && raw.charCodeAt(i - 1) >= 0x61 && raw.charCodeAt(i - 1) <= 0x7a;
-    }
-    if (letters === 0) continue;
+    i = readLeetWord(raw, start, to);
+    const w = LEET_WORD;
+    if (w.letters === 0) continue;
     words++;
-    if (lookalikes === 0) continue;
-    if (turns >= 2 && !hex && !camel) through++;
+    if (w.lookalikes === 0) continue;
+    if (w.turns >= 2 && !w.hex && !w.camel) through++;
     if (listed < 2 && i - start >= MIN_LEET_WORD) {
-      const mask = listedReading(raw, start, i, ones);
+      const mask = listedReading(raw, start, i, w.ones);
       if (mask !== -1) {
         const h = readingHash(raw, start, i, mask);
         if (listed === 0 || h !== firstListed) listed++;
@@ -1111,30 +1092,68 @@ function leetLineAt(raw: string, from: number, to: number): boolean {
 function decodeLeet(raw: string, from: number, to: number): string {
   let out = '';
   let copied = from;
-  for (let i = from; i < to; ) {
-    if (!isLeetWordChar(raw.charCodeAt(i))) {
-      i++;
-      continue;
-    }
+  for (let i = nextLeetWord(raw, from, to); i < to; i = nextLeetWord(raw, i, to)) {
     const start = i;
-    let lookalikes = 0;
-    let ones = 0;
-    let lower = false;
-    let upper = false;
-    for (; i < to && isLeetWordChar(raw.charCodeAt(i)); i++) {
-      const ch = raw.charCodeAt(i);
-      if (LEET_LETTER[ch] !== 0) lookalikes++;
-      if (ch === 0x31) ones++;
-      lower ||= ch >= 0x61 && ch <= 0x7a;
-      upper ||= ch >= 0x41 && ch <= 0x5a;
-    }
-    if (lookalikes === 0) continue;
-    const mask = listedReading(raw, start, i, ones);
-    if (!lower && !upper && mask === -1 && !isApostrophe(raw.charCodeAt(start - 1))) continue;
-    out += raw.slice(copied, start) + leetReading(raw, start, i, Math.max(mask, 0), upper && !lower);
+    i = readLeetWord(raw, start, to);
+    const w = LEET_WORD;
+    if (w.lookalikes === 0) continue;
+    const mask = listedReading(raw, start, i, w.ones);
+    if (w.letters === 0 && mask === -1 && !isApostrophe(raw.charCodeAt(start - 1))) continue;
+    out += raw.slice(copied, start) + leetReading(raw, start, i, Math.max(mask, 0), w.upper && !w.lower);
     copied = i;
   }
   return out + raw.slice(copied, to);
+}
+
+/** What readLeetWord read of the last word (one word is read at a time). */
+const LEET_WORD = {
+  letters: 0,
+  lookalikes: 0,
+  ones: 0,
+  /** Changes between letters and other characters along the word. */
+  turns: 0,
+  /** Only hex digits. */
+  hex: true,
+  /** A capital after a small letter. */
+  camel: false,
+  lower: false,
+  upper: false,
+};
+
+/** Where the next word of leetspeak characters starts at or after `i` (`to` for none). */
+function nextLeetWord(raw: string, i: number, to: number): number {
+  while (i < to && !isLeetWordChar(raw.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Read the word of leetspeak characters at `start` (before `to`) into LEET_WORD; returns its end. */
+function readLeetWord(raw: string, start: number, to: number): number {
+  const w = LEET_WORD;
+  w.letters = w.lookalikes = w.ones = w.turns = 0;
+  w.hex = true;
+  w.camel = w.lower = w.upper = false;
+  let i = start;
+  for (let letter = -1; i < to && isLeetWordChar(raw.charCodeAt(i)); i++) {
+    const ch = raw.charCodeAt(i);
+    const isLetter = (CLASS[ch]! & C_LETTER) !== 0 ? 1 : 0;
+    if (isLetter === 1) countLetter(w, ch, i > start ? raw.charCodeAt(i - 1) : 0);
+    else if (LEET_LETTER[ch] !== 0) w.lookalikes++;
+    if (ch === 0x31) w.ones++;
+    if (letter !== -1 && letter !== isLetter) w.turns++;
+    letter = isLetter;
+    w.hex &&= (CLASS[ch]! & C_HEX_DIGIT) !== 0;
+  }
+  return i;
+}
+
+/** Count a letter `ch` (after `prev`, 0 for none) of the word read. */
+function countLetter(w: typeof LEET_WORD, ch: number, prev: number): void {
+  w.letters++;
+  if (ch >= 0x61) w.lower = true;
+  else {
+    w.upper = true;
+    if (prev >= 0x61 && prev <= 0x7a) w.camel = true;
+  }
 }
 
 /**
