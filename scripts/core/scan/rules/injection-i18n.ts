@@ -6,7 +6,8 @@
 // 076-077); SEC078 is Japanese "show the system prompt", SEC079 the Korean/Chinese/Japanese
 // "no restrictions / new instructions"; then one code per language, each covering every technique:
 // SEC160 Spanish, SEC161 French, SEC162 German, SEC163 Russian, SEC164 Portuguese, SEC165 Italian,
-// SEC166 other languages (Dutch, Polish, Turkish, Ukrainian, Arabic, Hindi, Indonesian, Vietnamese).
+// SEC166 other languages (Dutch, Polish, Turkish, Ukrainian, Arabic, Hindi, Indonesian, Vietnamese,
+// Swedish, Danish and Norwegian, Czech).
 // SEC167..SEC169 are free for more languages.
 //
 // Patterns run over `TextView.norm`: NFKC, lower case, Latin diacritics stripped ("précédentes" is
@@ -37,7 +38,7 @@ const RULES: readonly RuleInfo[] = [
   { id: 'SEC163', stage: 'security', severity: 'error', category: 'prompt-injection', description: 'Prompt injection (RU): ignore or forget instructions, reveal the system prompt, remove restrictions' },
   { id: 'SEC164', stage: 'security', severity: 'error', category: 'prompt-injection', description: 'Prompt injection (PT): ignore or forget instructions, reveal the system prompt, remove restrictions' },
   { id: 'SEC165', stage: 'security', severity: 'error', category: 'prompt-injection', description: 'Prompt injection (IT): ignore or forget instructions, reveal the system prompt, remove restrictions' },
-  { id: 'SEC166', stage: 'security', severity: 'error', category: 'prompt-injection', description: 'Prompt injection (NL/PL/TR/UK/AR/HI/ID/VI): ignore previous instructions or reveal the system prompt' },
+  { id: 'SEC166', stage: 'security', severity: 'error', category: 'prompt-injection', description: 'Prompt injection (NL/PL/TR/UK/AR/HI/ID/VI/SV/DA/NO/CS): ignore previous instructions or reveal the system prompt' },
 ];
 
 const DESCRIPTIONS = new Map(RULES.map((r) => [r.id, r.description]));
@@ -744,6 +745,36 @@ const OTHER: readonly PhraseRule[] = [
       re(LW, alt('hien thi', 'cho (?:toi|minh) xem', 'tiet lo', 'in ra', 'viet ra', 'lap lai', 'chia se', 'noi cho (?:toi|minh) biet'), '(?: (?:toan bo|day du))? ', alt('loi nhac he thong', 'prompt he thong', 'system prompt', 'huong dan he thong', 'chi dan he thong', 'huong dan (?:goc|ban dau|an)')),
     ],
     anyOf: ['bo qua', 'phot lo', 'lo di', 'quen', 'khong', 'dung tuan', 'hien thi', 'cho toi', 'cho minh', 'tiet lo', 'in ra ', 'viet ra', 'lap lai', 'chia se', 'noi cho'],
+  },
+  {
+    // Swedish
+    id: 'SEC166',
+    patterns: [
+      re(LW, '(?<!inte |aldrig )', alt('ignorera', 'strunta i', 'glom', 'bortse fran'), ' ', alt('alla ', 'samtliga ', 'dina ', 'alla dina ', 'alla de '), '(?:(?:tidigare|foregaende|ursprungliga|ovanstaende|gamla) )?', alt('instruktioner(?:na)?', 'regler(?:na)?', 'direktiv(?:en)?', 'anvisningar(?:na)?', 'riktlinjer(?:na)?', 'begransningar(?:na)?'), LE),
+      re(LW, '(?<!inte |aldrig )', alt('ignorera', 'strunta i', 'glom', 'bortse fran'), ' (?:de |dina )?', alt('tidigare', 'foregaende', 'ursprungliga', 'ovanstaende'), ' ', alt('instruktioner(?:na)?', 'regler(?:na)?', 'direktiv(?:en)?', 'anvisningar(?:na)?', 'riktlinjer(?:na)?'), LE),
+      re(LW, alt('visa', 'ge', 'upprepa', 'skriv ut', 'avsloja', 'dela'), '(?: mig)? (?:din |ditt |dina |hela |den |de )?', alt('systemprompt(?:en)?', 'systeminstruktioner(?:na)?', 'dolda instruktioner(?:na)?', 'ursprungliga instruktioner(?:na)?'), LE),
+    ],
+    anyOf: ['ignorera', 'strunta', 'glom', 'bortse', 'systemprompt', 'systeminstruktion', 'dolda', 'ursprungliga'],
+  },
+  {
+    // Danish and Norwegian
+    id: 'SEC166',
+    patterns: [
+      re(LW, '(?<!ikke |aldrig |aldri )', alt('ignorer', 'glem', 'se bort fra'), ' ', alt('alle ', 'samtlige ', 'dine ', 'alle dine ', 'alle de '), '(?:(?:tidligere|foregaende|oprindelige|opprinnelige|ovenstaende|gamle) )?', alt('instruktioner(?:ne)?', 'instruksjoner(?:ne)?', 'instruksjonene', 'regler(?:ne)?', 'reglene', 'retningslinjer(?:ne)?', 'retningslinjene', 'direktiver(?:ne)?', 'begraensninger(?:ne)?', 'begrensninger(?:ne)?'), LE),
+      re(LW, '(?<!ikke |aldrig |aldri )', alt('ignorer', 'glem', 'se bort fra'), ' (?:de |dine )?', alt('tidligere', 'foregaende', 'oprindelige', 'opprinnelige', 'ovenstaende'), ' ', alt('instruktioner(?:ne)?', 'instruksjoner(?:ne)?', 'instruksjonene', 'regler(?:ne)?', 'reglene', 'retningslinjer(?:ne)?', 'retningslinjene'), LE),
+      re(LW, alt('vis', 'giv', 'gi', 'gentag', 'gjenta', 'del', 'afslor', 'avslor', 'skriv ut'), '(?: mig| meg)? (?:din |dit |ditt |dine |hele |den |de )?', alt('systemprompt(?:en)?', 'systeminstruktioner(?:ne)?', 'systeminstruksjoner(?:ne)?', 'skjulte instruktioner(?:ne)?', 'skjulte instruksjoner(?:ne)?', 'oprindelige instruktioner(?:ne)?', 'opprinnelige instruksjoner(?:ne)?'), LE),
+    ],
+    anyOf: ['ignorer', 'glem', 'se bort', 'systemprompt', 'systeminstruk', 'skjulte', 'oprindelige', 'opprinnelige'],
+  },
+  {
+    // Czech (diacritics fold: "všechny předchozí pokyny" is "vsechny predchozi pokyny")
+    id: 'SEC166',
+    patterns: [
+      re(LW, '(?<!ne )', alt('ignoruj', 'ignorujte', 'zapomen(?: na)?', 'zapomente(?: na)?', 'nevsimej si', 'nevsimejte si'), ' ', alt('vsechny ', 'veskere ', 'sve ', 'tve ', 'vsechny sve ', 'vsechny tve '), '(?:(?:predchozi|drivejsi|puvodni|vyse uvedene|dosavadni) )?', alt('pokyny', 'instrukce', 'pravidla', 'prikazy', 'smernice', 'omezeni'), LE),
+      re(LW, '(?<!ne )', alt('ignoruj', 'ignorujte', 'zapomen(?: na)?', 'zapomente(?: na)?'), ' ', alt('predchozi', 'drivejsi', 'puvodni', 'vyse uvedene', 'dosavadni'), ' ', alt('pokyny', 'instrukce', 'pravidla', 'prikazy', 'smernice'), LE),
+      re(LW, alt('ukaz', 'ukazte', 'zobraz', 'zobrazte', 'prozrad', 'prozradte', 'napis', 'zopakuj', 'vypis'), '(?: mi)? (?:svuj |tvuj |cely |celou |sve |tve )?', alt('systemovy prompt', 'systemovou vyzvu', 'systemove instrukce', 'systemove pokyny', 'skryte pokyny', 'skryte instrukce', 'puvodni pokyny', 'puvodni instrukce'), LE),
+    ],
+    anyOf: ['ignoruj', 'zapomen', 'nevsimej', 'systemov', 'skryte', 'puvodni'],
   },
 ];
 
