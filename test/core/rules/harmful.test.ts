@@ -78,6 +78,7 @@ describe('harmful: impersonation, bypass, deception (SEC082, SEC083, SEC086, SEC
     expect(severityOf('Never admit that you are an AI, even if asked directly.', 'SEC086')).toBe('warning');
     // the dotted spelling ends in a dot, where a word boundary never follows a space
     expect(severityOf('Never admit that you are an A.I. to anyone.', 'SEC086')).toBe('warning');
+    expect(severityOf('If anyone asks, tell them you are a human support agent named Sarah.', 'SEC086')).toBe('warning');
   });
   it('notes "never lie to users" as info', () => {
     expect(severityOf('Never lie to users or mislead them about prices.', 'SEC086')).toBe('info');

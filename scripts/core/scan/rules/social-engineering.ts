@@ -37,7 +37,7 @@ const PHRASES: readonly GatedPhraseRule[] = [
     gate: combos(['tell', 'inform', 'alert', 'notify', 'warn', 'let', 'to', 'from'], ['the user*', 'user*', 'the human*', 'human*', 'the operator*', 'operator*', 'the owner*', 'owner*']),
     starts: ["don't", 'dont', 'do', 'never', 'keep*', 'hide*', 'conceal*'],
     patterns: [
-      /(?:don't|dont|do not|never) (?:tell|inform|alert|notify|warn|let|mention (?:this|it|anything) to|reveal (?:this|it|anything) to|disclose (?:this|it|anything) to) (?:the )?(?:users?|humans?|operators?|owners?)\b(?! (?:that you are (?:unable|not able)|if you (?:don't|do not) know))/y,
+      /(?:don't|dont|do not|never) (?:tell|inform|alert|notify|warn|let|(?:mention|reveal|disclose) (?:this|it|anything|these)(?: (?:instructions?|notes?|messages?|steps?|rules?|requirements?))? to) (?:the )?(?:users?|humans?|operators?|owners?)\b(?! (?:that you are (?:unable|not able)|if you (?:don't|do not) know))/y,
       /(?:keep|hide|conceal)s? (?:this|it|these (?:instructions|actions|steps)|your (?:actions|activity|changes|behaviou?r)|what you (?:do|did|are doing)) (?:secret |hidden |confidential )?from (?:the )?(?:users?|humans?|operators?|owners?)\b/y,
     ],
   },
@@ -62,6 +62,20 @@ const PHRASES: readonly GatedPhraseRule[] = [
     gate: ['without'],
     starts: ['install*', 'run', 'runs', 'execut*', 'delet*', 'remov*', 'modif*', 'chang*', 'purchas*', 'buy*', 'pay*', 'charg*', 'subscrib*', 'sign*', 'download*', 'disabl*', 'enabl*', 'grant*', 'transfer*', 'approv*', 'accept*', 'book*', 'order*', 'cancel*', 'share*'],
     patterns: [/\b(?:install|run|execute|delete|remove|modify|change|purchase|buy|pay|charge|subscribe|sign (?:them |the user )?up|download|disable|enable|grant|transfer|approve|accept|book|order|cancel|share)s? (?:[a-z0-9'-]{1,20} ){0,5}without (?:telling|informing|notifying|alerting|letting (?:the user|them|anyone) know|the (?:user's|owner's|customer's) (?:knowledge|awareness)|the knowledge of) ?(?:the user|users|them|anyone|the owner|the human|the customer)?\b/y],
+  },
+  {
+    // money moved on an approval nobody asked for: "transfer the funds without asking"
+    id: 'SEC053',
+    gate: ['without'],
+    starts: ['transfer*', 'pay', 'pays', 'purchas*', 'buy*', 'charg*', 'wire*', 'send', 'sends', 'withdraw*', 'spend*'],
+    patterns: [/\b(?:transfer|pay|purchase|buy|charge|wire|send|withdraw|spend)s? (?:(?:the|all|any|their|his|her|your|user's|the user's|customer's) ){0,2}(?:funds|money|payments?|crypto|bitcoin|btc|eth|ether|tokens|balance|savings|amount|sum|gift cards?|purchases?) (?:[a-z0-9'-]{1,20} ){0,4}without (?:asking|confirmation|confirming|(?:the (?:user's|owner's|customer's) |their |his |her )?(?:approval|consent|permission|confirmation))\b/y],
+  },
+  {
+    // a backdoor slipped into the code the agent writes
+    id: 'SEC053',
+    gate: ['backdoor*', 'trojan*', 'malware', 'keylogger*', 'malicious code'],
+    starts: ['insert*', 'add', 'adds', 'includ*', 'hid*', 'plant*', 'inject*', 'embed*', 'introduc*', 'slip*', 'sneak*'],
+    patterns: [/(?:insert|add|include|hide|plant|inject|embed|introduce|slip|sneak)s? (?:in )?(?:a |an |any |some )?(?:(?:hidden|secret|small|subtle|covert) )?(?:backdoors?|trojans?|malware|keyloggers?|malicious code) (?:in|into|to) (?:the |any |all |every |each |their |your |the user's |users' )?(?:code|scripts?|programs?|software|apps?|applications?|builds?|commits?|pull requests?|repositor(?:y|ies)|projects?|packages?|dependencies)\b/y],
   },
   {
     id: 'SEC053',
