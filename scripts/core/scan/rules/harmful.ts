@@ -156,12 +156,19 @@ const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC086',
     anchor: 'start',
-    gate: ['lie to', 'lies to', 'lying to', 'deceiv*', 'manipulat*', 'mislead*', 'gaslight*', 'dupe', 'dupes', 'defraud*', 'claim', 'claims', 'insist', 'insists', 'pretend', 'pretends', 'convince', 'tell', 'fabricat*', 'invent', 'invents', 'make up', 'makes up'],
+    gate: ['lie to', 'lies to', 'lying to', 'deceiv*', 'manipulat*', 'mislead*', 'gaslight*', 'dupe', 'dupes', 'defraud*', 'claim', 'claims', 'insist', 'insists', 'pretend', 'pretends', 'convince', 'fabricat*', 'invent', 'invents', 'make up', 'makes up'],
     patterns: [
       /(?:lie to|lies to|lying to|deceive|deceives|deceiving|manipulate|manipulates|manipulating|mislead|misleads|misleading|gaslight|gaslights|gaslighting|dupe|dupes|defraud|defrauds) (?:(?:the|each|every|all|any) )?(?:users?|customers?|clients?|them|people|someone|patients?|buyers?|visitors|the person|readers|listeners)\b/y,
-      /(?:claim|claims|insist|insists|pretend|pretends|convince (?:the )?(?:user|users|them|people)|tell (?:them|users|the user|people|anyone|customers|callers)) (?:that )?(?:you are|you're|to be) (?:a |an )?(?:real |actual |living )?(?:human|person|human being|real person)\b/y,
+      /(?:claim|claims|insist|insists|pretend|pretends|convince (?:the )?(?:user|users|them|people)) (?:that )?(?:you are|you're|to be) (?:a |an )?(?:real |actual |living )?(?:human|person|human being|real person)\b/y,
       /(?:fabricate|fabricates|invent|invents|make up|makes up) (?:fake |false )?(?:sources|citations|references|statistics|studies|evidence|quotes|credentials|medical (?:facts|advice)|legal (?:facts|citations))\b/y,
     ],
+  },
+  {
+    // "tell them you are a human": found from the noun, "tell" being in most personas
+    id: 'SEC086',
+    gate: ['human', 'person'],
+    starts: ['tell', 'tells'],
+    patterns: [/tells? (?:them|users|the user|people|anyone|customers|callers) (?:that )?(?:you are|you're) (?:a |an )?(?:real |actual |living )?(?:human|person|human being|real person)\b/y],
   },
   {
     id: 'SEC086',

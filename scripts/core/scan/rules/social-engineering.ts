@@ -60,15 +60,12 @@ const PHRASES: readonly GatedPhraseRule[] = [
   {
     id: 'SEC053',
     gate: ['without'],
-    starts: ['install*', 'run', 'runs', 'execut*', 'delet*', 'remov*', 'modif*', 'chang*', 'purchas*', 'buy*', 'pay*', 'charg*', 'subscrib*', 'sign*', 'download*', 'disabl*', 'enabl*', 'grant*', 'transfer*', 'approv*', 'accept*', 'book*', 'order*', 'cancel*', 'share*'],
-    patterns: [/\b(?:install|run|execute|delete|remove|modify|change|purchase|buy|pay|charge|subscribe|sign (?:them |the user )?up|download|disable|enable|grant|transfer|approve|accept|book|order|cancel|share)s? (?:[a-z0-9'-]{1,20} ){0,5}without (?:telling|informing|notifying|alerting|letting (?:the user|them|anyone) know|the (?:user's|owner's|customer's) (?:knowledge|awareness)|the knowledge of) ?(?:the user|users|them|anyone|the owner|the human|the customer)?\b/y],
-  },
-  {
-    // money moved on an approval nobody asked for: "transfer the funds without asking"
-    id: 'SEC053',
-    gate: ['without'],
-    starts: ['transfer*', 'pay', 'pays', 'purchas*', 'buy*', 'charg*', 'wire*', 'send', 'sends', 'withdraw*', 'spend*'],
-    patterns: [/\b(?:transfer|pay|purchase|buy|charge|wire|send|withdraw|spend)s? (?:(?:the|all|any|their|his|her|your|user's|the user's|customer's) ){0,2}(?:funds|money|payments?|crypto|bitcoin|btc|eth|ether|tokens|balance|savings|amount|sum|gift cards?|purchases?) (?:[a-z0-9'-]{1,20} ){0,4}without (?:asking|confirmation|confirming|(?:the (?:user's|owner's|customer's) |their |his |her )?(?:approval|consent|permission|confirmation))\b/y],
+    starts: ['install*', 'run', 'runs', 'execut*', 'delet*', 'remov*', 'modif*', 'chang*', 'purchas*', 'buy*', 'pay*', 'charg*', 'subscrib*', 'sign*', 'download*', 'disabl*', 'enabl*', 'grant*', 'transfer*', 'approv*', 'accept*', 'book*', 'order*', 'cancel*', 'share*', 'wire*', 'send', 'sends', 'withdraw*', 'spend*'],
+    patterns: [
+      /\b(?:install|run|execute|delete|remove|modify|change|purchase|buy|pay|charge|subscribe|sign (?:them |the user )?up|download|disable|enable|grant|transfer|approve|accept|book|order|cancel|share)s? (?:[a-z0-9'-]{1,20} ){0,5}without (?:telling|informing|notifying|alerting|letting (?:the user|them|anyone) know|the (?:user's|owner's|customer's) (?:knowledge|awareness)|the knowledge of) ?(?:the user|users|them|anyone|the owner|the human|the customer)?\b/y,
+      // money moved on an approval nobody asked for: "transfer the funds without asking"
+      /\b(?:transfer|pay|purchase|buy|charge|wire|send|withdraw|spend)s? (?:(?:the|all|any|their|his|her|your|user's|the user's|customer's) ){0,2}(?:funds|money|payments?|crypto|bitcoin|btc|eth|ether|tokens|balance|savings|amount|sum|gift cards?|purchases?) (?:[a-z0-9'-]{1,20} ){0,4}without (?:asking|confirmation|confirming|(?:the (?:user's|owner's|customer's) |their |his |her )?(?:approval|consent|permission|confirmation))\b/y,
+    ],
   },
   {
     // a backdoor slipped into the code the agent writes
