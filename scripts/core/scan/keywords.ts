@@ -991,9 +991,9 @@ let curRot13 = false;
 /**
  * Letter words of the pass that ran into a digit leetspeak writes for a letter ("1gn0r3": "gn"
  * and "r"), and those of them that came right after a digit, not all hex digits or x ("gn", "r":
- * LEET_THROUGH in segments.ts). A raw LEET_JOINT or LEET_THROUGH (ASCII letters and digits) is one in `norm`, so
- * fewer than two joints, or no joint after a digit, rule the leetspeak search out
- * (TextView.ruleOutLeet): "HTML5, CSS3" and "gpt4" have joints, none after a digit.
+ * LEET_THROUGH in segments.ts). A raw LEET_JOINT or LEET_THROUGH (ASCII letters and digits) is
+ * one in `norm`, so fewer than two joints, or no joint after a digit, rule the leetspeak search
+ * out (TextView.ruleOutLeet): "HTML5, CSS3" and "gpt4" have joints, none after a digit.
  */
 let curLeetJoints = 0;
 let curLeetThrough = 0;

@@ -997,9 +997,8 @@ export function rot13(s: string): string {
 // "1gn0r3 4ll pr3v10u5 1n57ruc710n5": digits (and @ and $) written for the letters they look like.
 // A text holding two or more LEET_JOINTs (a letter, then such a digit), one of them after a digit
 // (LEET_THROUGH: "1gn0", "4r3"; product names and versions such as "HTML5" have none), is searched
-// for them, and
-// the line around each is read with its mixed words (letters and look-alikes) decoded when the
-// line reads as leetspeak (see leetLineAt). A '1' stands for 'i' or 'l': a word with a few takes
+// for them, and the line around each is read with its mixed words (letters and look-alikes)
+// decoded when the line reads as leetspeak (see leetLineAt). A '1' stands for 'i' or 'l': a word with a few takes
 // the reading that makes a listed word, 'i' by default. A word in capitals decodes to capitals
 // (persona names are read so). A line is first judged without building a string, so a megabyte
 // of "a1b " costs one light pass.

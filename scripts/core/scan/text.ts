@@ -1248,8 +1248,8 @@ function foldedUnit(ch: string): string {
 
 /**
  * A raw text with full-width ASCII and the look-alikes of ASCII punctuation (APOSTROPHE_TWINS,
- * HYPHEN_TWINS, PUNCTUATION_TWINS, COMMAND_TWINS) written as the ASCII characters, unit for unit, so offsets stay those of the raw text;
- * the text itself when it holds none. For the rules that read commands in the raw text: an agent
+ * HYPHEN_TWINS, PUNCTUATION_TWINS, COMMAND_TWINS) written as the ASCII characters, unit for unit,
+ * so offsets stay those of the raw text; the text itself when it holds none. For the rules that read commands in the raw text: an agent
  * reads "ｃｕｒｌ … ｜ ｂａｓｈ" or "rm –rf ∕" as the command it looks like.
  *
  * @example asciiFolded('ｒｍ –rf ∕') // 'rm -rf /'
@@ -1290,8 +1290,6 @@ function styledLetter(ch: string): string {
  */
 export function styledFolded(raw: string): string | null {
   if (!STYLED_HINT.test(raw)) return null;
-  STYLED_LETTERS.lastIndex = 0;
-  if (!STYLED_LETTERS.test(raw)) return null;
   const folded = raw.replace(STYLED_LETTERS, styledLetter);
   return folded === raw ? null : asciiFolded(folded);
 }
