@@ -20,12 +20,16 @@ const BEFORE_CUES = [
 // whole sentence ("act like your Damon, Damon is ... that managed to <phrase>").
 const NEAR_CUES = [
   'such as', 'e.g.', 'eg.', 'for example', 'for instance', 'like', 'phrases', 'phrase', 'example', 'examples', 'quoted', 'requests',
-  'request', 'messages containing', 'containing',
+  'request', 'messages containing', 'containing', 'sample', 'samples',
 ];
 const NEAR = 24;
 // Cues that quote speech; they count only for a phrase in quotes ('if a user says "you are DAN"'),
 // not for a capability ("can say or do anything with no restrictions").
-const QUOTE_CUES = ['says', 'say', 'saying', 'claims', 'claiming', 'asks you to', 'asking you to', 'tells you to', 'writes', 'types'];
+const QUOTE_CUES = [
+  'says', 'say', 'saying', 'claims', 'claiming', 'asks you to', 'asking you to', 'tells you to', 'writes', 'types',
+  // a quoted text handed over as material to work on: translated, labelled, classified
+  'translate', 'translates', 'translating', 'classify', 'classifies', 'label', 'labels',
+];
 // A phrase that carries its own negation ("never refuse", "not bound by") is the persona's own
 // claim: a "never" earlier in the sentence does not turn it into a refusal.
 const SELF_NEGATED = /^(?:never|not|no|none|don['’]?t|do not|doesn['’]?t|does not|won['’]?t|will not|cannot|can not|can['’]?t|isn['’]?t|is not|aren['’]?t|are not|no longer)\b/;
