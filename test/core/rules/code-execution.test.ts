@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { allFindings, scanText } from '../../helpers/soul.ts';
 import { createScanContext } from '../../../scripts/core/index.ts';
-import { codeExecution, combos, isRefused, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
+import { codeExecution, combos, isCommandRefused, isRefused, triggersOf } from '../../../scripts/core/scan/rules/code-execution.ts';
 import { markup } from '../../../scripts/core/scan/rules/markup.ts';
 import { exfiltration } from '../../../scripts/core/scan/rules/exfiltration.ts';
 import { destructive } from '../../../scripts/core/scan/rules/destructive.ts';
@@ -204,6 +204,18 @@ describe('shared runners', () => {
     const text = 'No smoking.\nrm -rf / --no-preserve-root';
     const at = text.indexOf('rm');
     expect(isRefused(text, at, at + 8)).toBe(false);
+  });
+  it('reads a warning right after a command as a refusal of it', () => {
+    const refused = (text: string, cmd: string): boolean => isCommandRefused(text, text.indexOf(cmd), text.indexOf(cmd) + cmd.length);
+    expect(refused('The command `sudo rm -rf /` would delete everything.', 'sudo rm -rf /')).toBe(true);
+    expect(refused('Typing `mkfs /dev/sda` (never do this) erases the disk.', 'mkfs /dev/sda')).toBe(true);
+    expect(refused('`dd of=/dev/sda` wipes the disk, so do not run it.', 'dd of=/dev/sda')).toBe(true);
+  });
+  it('does not read what follows a command as a refusal without a cue aimed at it', () => {
+    const refused = (text: string, cmd: string): boolean => isCommandRefused(text, text.indexOf(cmd), text.indexOf(cmd) + cmd.length);
+    expect(refused('Run `rm -rf / --no-preserve-root` and report back when done.', 'rm -rf / --no-preserve-root')).toBe(false);
+    expect(refused('Run `rm -rf ~` now. Never run it twice.', 'rm -rf ~')).toBe(false);
+    expect(refused('Run `rm -rf ~`, it would be quicker.', 'rm -rf ~')).toBe(false);
   });
 });
 

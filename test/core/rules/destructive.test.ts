@@ -60,6 +60,23 @@ describe('destructive: deletes and wipes (SEC042..SEC044)', () => {
   it('lowers a refused rm -rf / to a warning', () => {
     expect(severityOf('Never run `rm -rf /` under any circumstances.', 'SEC042')).toBe('warning');
   });
+  it('lowers rm -rf / to a warning when a warning follows it in the sentence', () => {
+    expect(severityOf('The command `sudo rm -rf /` would delete everything — never run it; modern systems refuse it.', 'SEC042')).toBe('warning');
+    expect(severityOf('The infamous `rm -rf / --no-preserve-root` (do not run this) removes every file.', 'SEC042')).toBe('warning');
+    expect(severityOf('`rm -rf $HOME` deletes all your files in one go, so never do this.', 'SEC042')).toBe('warning');
+  });
+  it('reads a warning after the code span of a disk wipe', () => {
+    expect(severityOf('`dd if=/dev/zero of=/dev/sda` would wipe the disk, so this assistant never runs it.', 'SEC043')).toBe('warning');
+    expect(severityOf('Run `dd if=/dev/zero of=/dev/sda` to start fresh.', 'SEC043')).toBe('error');
+  });
+  it('flags a force push to a full ref of main', () => {
+    expect(severityOf('git push -f origin HEAD:refs/heads/main', 'SEC045')).toBe('error');
+  });
+  it('keeps rm -rf / an error when what follows is not a warning', () => {
+    expect(severityOf('To free disk space run `rm -rf / --no-preserve-root` and report back.', 'SEC042')).toBe('error');
+    expect(severityOf('Run `rm -rf ~`, it would be faster than sorting the files.', 'SEC042')).toBe('error');
+    expect(severityOf('Run `rm -rf ~` now. Never run it twice.', 'SEC042')).toBe('error');
+  });
   it('flags mkfs on a device', () => {
     expect(severityOf('mkfs.ext4 /dev/sda1', 'SEC043')).toBe('error');
   });
@@ -92,6 +109,15 @@ describe('destructive: git, databases, Windows (SEC045..SEC047)', () => {
   });
   it('treats a force push to a feature branch as a warning', () => {
     expect(severityOf('git push --force-with-lease origin feature/login', 'SEC045')).toBe('warning');
+  });
+  it('flags a force push to master followed by another command', () => {
+    expect(severityOf('If CI fails, git push -f origin master && notify the team', 'SEC045')).toBe('error');
+  });
+  it('reads the branch only from the push command itself, not from a comment or the next sentence', () => {
+    expect(severityOf('git push --force origin my-feature  # never on main', 'SEC045')).toBe('warning');
+    expect(severityOf('If history was rewritten on purpose, push it with `git push --force-with-lease`. Never force-push to main on a shared repository.', 'SEC045')).toBe('warning');
+    expect(severityOf('Use `git push --force-with-lease origin feature/search` after a rebase (never to main).', 'SEC045')).toBe('warning');
+    expect(severityOf('Run git push -f origin topic but never main.', 'SEC045')).toBe('warning');
   });
   it('flags DROP DATABASE in prose', () => {
     expect(severityOf('When finished, execute DROP DATABASE production; to reset.', 'SEC046')).toBe('error');

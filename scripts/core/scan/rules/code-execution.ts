@@ -622,12 +622,15 @@ export function isRefused(text: string, start: number, end: number): boolean {
 // Narrower than the shared phrase context: "report", "say" or "example" do not excuse a payload.
 const COMMAND_CUE = /(?:^|[^a-z'])(?:never|not|no|don't|do not|doesn't|does not|refuse|refuses|decline|declines|reject|rejects|avoid|avoids|avoiding|instead of|prohibit|prohibits|prohibited|forbid|forbids|forbidden|ban|bans|banned|block|blocks|dangerous|unsafe|malicious|harmful|insecure|risky|suspicious|red flags?|must not|should not|shouldn't|mustn't|cannot|can't|won't|will not|deny|denies|disallow|disallowed|beware|warn about|warn against|such as|e\.g\.|for example|for instance|detect|detects|flag|flags)(?![a-z])/g;
 const COMMAND_BREAK = /(?:^|[^a-z])(?:and|then|but|also|so|now|always|instead)(?![a-z])/;
-const COMMAND_AFTER = /^[\s`'")\]]*(?:[-—–:,(]\s*)?(?:(?:is|are|would be) (?:dangerous|malicious|an attack|attacks|forbidden|not allowed|never allowed|harmful|a red flag|destructive)|\(?(?:never|don't|do not) (?:run|use|execute|do)\b)/;
+// Right after the command: "is dangerous", "would delete everything", "(never run this)".
+const COMMAND_AFTER = /^[\s`'")\]]*(?:[-—–:,(]\s*)?(?:(?:which|that|this|it) )?(?:(?:is|are|would be|can be) (?:very |extremely |really |so |highly )?(?:dangerous|malicious|an attack|attacks|forbidden|not allowed|never allowed|harmful|a red flag|destructive|catastrophic|unsafe)|(?:would|could) (?:delete|wipe|erase|destroy|remove|nuke|brick|trash|ruin|break) (?:everything|all|every|your|the whole|the entire|the (?:disk|drive|system|machine|computer|server|filesystem|file system|home))|\(?(?:never|don't|do not) (?:ever )?(?:run|use|execute|do|try|type)\b)/;
+// Later in the same sentence, a refusal aimed back at the command: "... everything - never run it".
+const COMMAND_REFUSED_LATER = /(?:^|[^a-z'])(?:never|don't|do not|must not|should not|shouldn't) (?:ever )?(?:run|execute|type|try|use|do|paste) (?:it|this|that|these|them|this command|that command|this one|that one)(?![a-z])/;
 
 /**
  * Whether a command at [start, end) of a raw text is refused or shown as a warning, judged on its
- * own line: a refusal cue before it in the same sentence with no "and"/"then" in between, or
- * "is dangerous" right after it.
+ * own line: a refusal cue before it in the same sentence with no "and"/"then" in between,
+ * "is dangerous" or "would delete everything" right after it, or "never run it" later in its sentence.
  *
  * @example isCommandRefused('Never run `rm -rf /`.', 11, 19) // true
  */
@@ -639,7 +642,9 @@ export function isCommandRefused(text: string, start: number, end: number): bool
   for (let m = COMMAND_CUE.exec(sentence); m !== null; m = COMMAND_CUE.exec(sentence)) last = m.index + m[0].length;
   if (last >= 0 && !COMMAND_BREAK.test(sentence.slice(last))) return true;
   const after = squish(text.slice(end, lineBounds(text, end, 120)[1]));
-  return COMMAND_AFTER.test(after);
+  if (COMMAND_AFTER.test(after)) return true;
+  const stop = after.search(/[.!?;](?:\s|$)/);
+  return COMMAND_REFUSED_LATER.test(stop === -1 ? after : after.slice(0, stop));
 }
 
 // Lines that describe a pattern to look for rather than order it ("Detect `eval()` (injection)").

@@ -3,7 +3,7 @@
 // main, dropped databases, Windows wipers, disabled security tools, and persistence (cron, shell
 // rc files, authorized_keys, Run keys). `sudo apt install` or `rm -rf ./build` are ordinary and
 // never fire; the target and the flags decide.
-import { clip, inFence, isDescriptiveLine, isCommandRefused, lenient, lineAround, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
+import { clip, inFence, inInlineCode, isDescriptiveLine, isCommandRefused, lenient, lineAround, lineBounds, registerGates, runPhrases, runRawRules } from './code-execution.ts';
 import type { GatedPhraseRule, RawRule, RawSource, RawVerdict } from './code-execution.ts';
 import type { RuleFamily, RuleInfo, Severity } from '../types.ts';
 
@@ -30,8 +30,15 @@ function cmdSeverity(src: RawSource, start: number, end: number, options: { fenc
   let sev: Severity | undefined;
   if (options.fenced && inFence(src, start)) sev = options.fenced;
   if (options.descriptive && isDescriptiveLine(src, start)) sev = lenient(sev, options.descriptive);
-  if (isCommandRefused(src.raw, start, end)) sev = lenient(sev, options.refused ?? 'warning');
+  if (isCommandRefused(src.raw, start, codeSpanEnd(src, start, end))) sev = lenient(sev, options.refused ?? 'warning');
   return sev;
+}
+
+/** The end of the inline code span holding a command at [start, end) ("`dd of=/dev/sda` would wipe it"), else `end`. */
+function codeSpanEnd(src: RawSource, start: number, end: number): number {
+  if (!inInlineCode(src, start)) return end;
+  const close = src.raw.slice(end, lineBounds(src.raw, end, 300)[1]).indexOf('`');
+  return close === -1 ? end : end + close + 1;
 }
 
 function lineOf(src: RawSource, i: number): [number, string] {
@@ -86,23 +93,37 @@ function chmodJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 const RM_RE = /rm[ \t]{1,6}-|remove-item[ \t]|shutil\.rmtree\([ \t]{0,6}(?:["'](?:\/|~|c:\\\\?)["']|os\.path\.expanduser\([ \t]{0,6}["']~["']\)|path\.home\(\)|os\.environ\[["']home["']\])[ \t]{0,6}[,)]/iy;
 const SYSTEM_DIRS = new Set(['bin', 'boot', 'dev', 'etc', 'home', 'lib', 'lib64', 'opt', 'root', 'sbin', 'srv', 'usr', 'var', 'sys', 'proc', 'system', 'users', 'library', 'applications']);
 
-/** The flags and first target of an `rm` command line, or null: "rm -rf --no-preserve-root /" -> ["-rf --no-preserve-root", "/"]. */
-function rmArgs(rest: string): [string, string] | null {
-  const tokens = rest.split(/[ \t]+/).filter((t) => t !== '');
+/**
+ * The flags and first target of an `rm` command line, and where the command's words end (after
+ * the target and any flags after it), or null: "rm -rf / --no-preserve-root` (never)" ->
+ * ["-rf --no-preserve-root", "/", 25].
+ */
+function rmArgs(rest: string): [string, string, number] | null {
+  const words = /[^ \t]+/g;
   const flags: string[] = [];
-  for (const t of tokens.slice(1, 12)) {
-    if (t === '--') continue;
-    if (t.startsWith('-')) {
-      flags.push(t);
-      continue;
-    }
+  let target: string | null = null;
+  let end = 0;
+  let n = 0;
+  for (let w = words.exec(rest); w !== null && n < 12; w = words.exec(rest), n++) {
+    const t = w[0];
+    if (n === 0 || t === '--') continue;
+    // before the target any '-' word is a flag; after it only an option word ("/ --no-preserve-root")
     let e = t.length;
-    while (e > 0 && ';&|)`\'"'.includes(t[e - 1]!)) e--;
-    let b = 0;
-    while (b < e && '\'"'.includes(t[b]!)) b++;
-    return [flags.join(' '), t.slice(b, e)];
+    while (e > 0 && ';&|)`\'",'.includes(t[e - 1]!)) e--;
+    // a full stop ends the sentence, save in "." and ".." themselves
+    if (e > 1 && t[e - 1] === '.' && !/^\.{1,2}$/.test(t.slice(0, e))) e--;
+    if (target === null ? t.startsWith('-') : /^--?[a-z]/i.test(t)) {
+      flags.push(t.slice(0, e));
+    } else if (target === null) {
+      let b = 0;
+      while (b < e && '\'"'.includes(t[b]!)) b++;
+      target = t.slice(b, e);
+    } else break;
+    end = w.index + e;
+    // a closing code mark or quote ends the command
+    if (e < t.length) break;
   }
-  return null;
+  return target === null ? null : [flags.join(' '), target, end];
 }
 
 /** Whether an rm target is the root, the home folder, everything, or a whole system directory. */
@@ -115,21 +136,24 @@ function isBroadTarget(target: string): boolean {
 
 function rmJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const token = m[0].toLowerCase();
+  // the refusal cues after the command are read after its target ("`rm -rf /` would delete everything")
+  let end = m.index + m[0].length;
   if (token.startsWith('remove-item')) {
     const stmt = src.lower.slice(m.index, lineBounds(src.lower, m.index, 300)[1]);
     if (!/-recurse/.test(stmt) || !/[ \t](?:-path[ \t]{1,6})?["']?(?:[a-z]:\\?\*?|~|\$env:(?:userprofile|systemroot|windir|homedrive)\\?\*?|\$home\\?\*?|\\)["']?(?:[ \t]|$)/.test(stmt)) return null;
   } else if (token.startsWith('rm')) {
     const args = rmArgs(src.raw.slice(m.index, lineBounds(src.raw, m.index, 300)[1]));
     if (args === null) return null;
-    const [flags, target] = args;
+    const [flags, target, argsEnd] = args;
+    end = m.index + argsEnd;
     if (!/(?:^|[ \t])-[a-z]{0,8}r|--recursive/i.test(flags)) return null;
     if (target === '.' || target === '..') {
-      const sev = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning' });
+      const sev = cmdSeverity(src, m.index, end, { fenced: 'warning' });
       return verdict(src, m, lenient(sev, 'warning'), `Destructive command: recursive delete of "${target}"`, 'Name the exact directory to delete (e.g. ./build).');
     }
     if (!isBroadTarget(target)) return null;
   }
-  const severity = cmdSeverity(src, m.index, m.index + m[0].length);
+  const severity = cmdSeverity(src, m.index, end);
   return verdict(src, m, severity, 'Destructive command: recursive delete of /, ~ or a system directory');
 }
 
@@ -179,20 +203,33 @@ function forkJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 
 const PUSH_RE = /git[ \t]{1,6}push\b/iy;
 
-/** A token without trailing sentence punctuation or closing quotes ("main." -> "main"). */
-function trimEndPunct(t: string): string {
+/** A token without sentence punctuation or quotes around it ("main." -> "main", "'main'" -> "main"). */
+function trimPunct(t: string): string {
   let e = t.length;
   while (e > 0 && '.,;:!?)`\'"'.includes(t[e - 1]!)) e--;
-  return t.slice(0, e);
+  let b = 0;
+  while (b < e && '\'"'.includes(t[b]!)) b++;
+  return t.slice(b, e);
+}
+
+// Where a git command's own arguments end: a comment, the next command, the end of a code span or
+// of the sentence. A branch named after it ("--force origin topic  # never on main") is prose.
+// (prose words too, for a command written without code marks: "git push -f origin topic but never main")
+const COMMAND_END = /[ \t]#|;|&&|\||`|[.!?,:](?:[ \t]|$)|[\u2014\u2013]|[ \t](?:-[ \t]|\()|[ \t](?:and|then|but|or|never|not|unless|except|instead|only)[ \t]/;
+
+/** The arguments of the command that starts `rest`, up to COMMAND_END. */
+function ownArguments(rest: string): string {
+  const end = rest.search(COMMAND_END);
+  return end === -1 ? rest : rest.slice(0, end);
 }
 
 function pushJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const [, le] = lineBounds(src.lower, m.index, 300);
-  const rest = src.lower.slice(m.index + m[0].length, le);
-  const tokens = rest.split(/[ \t]{1,6}/).map(trimEndPunct);
+  const rest = ownArguments(src.lower.slice(m.index + m[0].length, le));
+  const tokens = rest.split(/[ \t]{1,6}/).map(trimPunct);
   const force = tokens.some((t) => t === '--force' || t.startsWith('--force-with-lease') || t.startsWith('--force=') || (/^-[a-z]{1,8}$/.test(t) && t.includes('f')) || /^\+(?:main|master|prod|production|release)$/.test(t));
   if (!force) return null;
-  const protectedBranch = tokens.some((t) => /^(?:[\w.-]{0,40}[:+/])?(?:main|master|prod|production|release|trunk|develop)$/.test(t));
+  const protectedBranch = tokens.some((t) => /^(?:[\w.:/-]{0,60}[:+/])?(?:main|master|prod|production|release|trunk|develop)$/.test(t));
   let severity = cmdSeverity(src, m.index, m.index + m[0].length, { fenced: 'warning', refused: 'info' });
   if (!protectedBranch) severity = lenient(severity, 'warning');
   return verdict(src, m, severity, protectedBranch ? 'Destructive command: force push to a protected branch rewrites shared history' : 'Destructive command: force push', 'Push a new commit or open a pull request instead of rewriting the branch.');

@@ -60,7 +60,7 @@ function sendJudge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
   const stmt = statementAround(src, m.index);
   const token = m[0].toLowerCase();
   const toCollector = COLLECTOR.test(stmt);
-  const sensitive = mentionsSensitive(stmt);
+  const sensitive = mentionsSensitive(withoutLoginKeys(stmt));
   if (!sensitive && !toCollector) return null;
   if (!stmt.includes('://') && !/[\w-]\.[a-z][a-z]/.test(stmt) && !/@[\w-]/.test(stmt) && !/\d\.\d+\.\d+\.\d/.test(stmt)) return null;
   // a plain GET of a URL is not a send; it needs a data flag, a body, a redirect or a pipe into it
@@ -88,13 +88,47 @@ function b64Judge(m: RegExpExecArray, src: RawSource): RawVerdict | null {
 // ---- SEC033: sensitive files ----------------------------------------------------------------------------
 
 const SENSITIVE_FILES = ['~/.ssh', '.ssh/', 'id_rsa', 'id_ed25519', 'id_ecdsa', 'id_dsa', '.aws/credentials', '/etc/shadow', '/etc/sudoers', '.netrc', '.git-credentials', '.pypirc', '.docker/config.json', '.kube/config', 'wallet.dat', '.gnupg/', 'login.keychain', 'keychain-db', 'find-generic-password', 'find-internet-password', 'dump-keychain', 'login data', 'cookies.sqlite', 'key4.db', 'logins.json', '/default/cookies', '.bash_history', '.zsh_history', 'application_default_credentials.json', '.config/gcloud', '.azure/', '.config/solana/id.json', 'lsass', 'mimikatz', 'hklm\\sam', '.env', '/etc/passwd', '.cursor/mcp.json', 'claude_desktop_config.json'];
-const READ_WORDS = new Set(['cat', 'type', 'get-content', 'gc', 'less', 'more', 'head', 'tail', 'strings', 'xxd', 'base64', 'cp', 'copy', 'scp', 'rsync', 'tar', 'zip', '7z', 'open', 'read', 'reads', 'reading', 'readfile', 'readfilesync', 'load', 'dump', 'dumps', 'dumping', 'print', 'output', 'show', 'display', 'reveal', 'upload', 'uploads', 'send', 'sends', 'post', 'share', 'leak', 'exfiltrate', 'exfiltrates', 'collect', 'collects', 'grab', 'grabs', 'steal', 'steals', 'harvest', 'extract', 'access', 'include', 'attach', 'paste', 'procdump', 'sekurlsa']);
+const READ_WORDS = new Set(['cat', 'type', 'get-content', 'gc', 'less', 'more', 'head', 'tail', 'strings', 'xxd', 'base64', 'cp', 'copy', 'scp', 'rsync', 'tar', 'zip', '7z', 'open', 'read', 'reads', 'reading', 'readfile', 'readfilesync', 'load', 'dump', 'dumps', 'dumping', 'print', 'output', 'show', 'display', 'reveal', 'upload', 'uploads', 'send', 'sends', 'post', 'share', 'email', 'emails', 'e-mail', 'mail', 'mails', 'forward', 'forwards', 'transmit', 'transmits', 'leak', 'exfiltrate', 'exfiltrates', 'collect', 'collects', 'grab', 'grabs', 'steal', 'steals', 'harvest', 'extract', 'access', 'include', 'attach', 'paste', 'procdump', 'sekurlsa']);
 
-/** Whether a lower-cased line reads, copies or sends something (a verb, '@file', '< file', open(), fs.read). */
-function hasReadVerb(line: string): boolean {
-  if (line.includes('@') || line.includes('open(') || line.includes('fs.read') || line.includes('contents of') || line.includes('list the contents') || /reg[ \t]save/.test(line) || /<[ \t]?[~/]/.test(line)) return true;
+/**
+ * Whether a lower-cased line reads, copies or sends something (a verb, '< file', open(), fs.read);
+ * `fileRef`: the path is an '@file' argument (curl -d @~/.ssh/id_rsa, a chat tool's @mention).
+ */
+function hasReadVerb(line: string, fileRef: boolean): boolean {
+  if (fileRef || line.includes('open(') || line.includes('fs.read') || line.includes('contents of') || line.includes('list the contents') || /reg[ \t]save/.test(line) || /<[ \t]?[~/]/.test(line)) return true;
   return line.split(/[^a-z0-9-]+/).some((w) => READ_WORDS.has(w));
 }
+
+/** Where the path holding offset `i` starts: path characters back from `i`, not before `from`. */
+function startOfPath(lower: string, i: number, from: number): number {
+  let k = i;
+  while (k > from && i - k < 120 && /[\w~./$\\{}%-]/.test(lower[k - 1]!)) k--;
+  return k;
+}
+
+// What comes right before a key file passed to log in with: "-i" (of ssh, scp, sftp), "-o
+// IdentityFile=", "IdentityFile" in ~/.ssh/config, "ssh-add", ansible's "--private-key" (a quote
+// may open the path).
+const IDENTITY_FLAG = /(?:^|[ \t"'`=])-i[ \t]{1,3}["']?$/;
+const KEY_OPTION = /(?:identityfile|ssh-add|--private-key|--key-file)[ \t]{0,3}[=:]?[ \t]{0,3}["']?$/;
+const SSH_COMMAND = /(?:^|[^a-z_-])(?:ssh|scp|sftp|autossh|ssh-copy-id)(?![a-z_-])/;
+
+// The key file after "-i" or an IdentityFile option (up to white space, a quote or a command break).
+const LOGIN_KEY = /(?:(?:^|[ \t"'`=])-i|identityfile|--private-key|--key-file)[ \t]{0,3}[=:]?[ \t]{0,3}["']?[^ \t"'`;|&]{1,200}/g;
+
+/** A command line with the key files it logs in with left out ("scp -i ~/.ssh/ci.pem a.tgz host:"), for ssh, scp and sftp. */
+function withoutLoginKeys(stmt: string): string {
+  return SSH_COMMAND.test(stmt) ? stmt.replace(LOGIN_KEY, ' ') : stmt;
+}
+
+/** Whether the text before a key file hands it to ssh to log in with ("ssh -i ~/.ssh/id_ed25519"), not to `cp -i`. */
+function isKeyUse(before: string): boolean {
+  if (KEY_OPTION.test(before)) return true;
+  if (!IDENTITY_FLAG.test(before)) return false;
+  const cut = Math.max(before.lastIndexOf('|'), before.lastIndexOf(';'), before.lastIndexOf('&'));
+  return SSH_COMMAND.test(before.slice(cut + 1));
+}
+
 // A line about finding or protecting secrets rather than reading them.
 const DETECTION_WORDS = new Set(['detect', 'detects', 'flag', 'flags', 'audit', 'ensure', 'gitignore', 'hardcoded', 'leak', 'leaks', 'leaked']);
 const DETECTION_PHRASES = ['scan for', 'check for', 'check that', 'check whether', 'look for', 'search for', 'make sure', 'never commit', 'secret scanning', 'vulnerab', 'expos'];
@@ -117,7 +151,10 @@ function sensitiveFileJudge(m: RegExpExecArray, src: RawSource): RawVerdict | nu
   if (token === '.netrc' && /^[\w]/.test(src.lower.slice(m.index + 6, m.index + 7))) return null;
   const [ls, le] = lineBounds(src.lower, m.index, 200);
   const line = src.lower.slice(ls, le);
-  if (!hasReadVerb(line)) return null;
+  const pathStart = startOfPath(src.lower, m.index, ls);
+  // a key handed to ssh to log in with (ssh -i, IdentityFile, ssh-add) is used, not read out
+  if (isKeyUse(src.lower.slice(Math.max(ls, pathStart - 100), pathStart))) return null;
+  if (!hasReadVerb(line, src.lower[pathStart - 1] === '@')) return null;
   let severity: Severity | undefined;
   if (WEAK_FILES.has(token)) {
     // .env and /etc/passwd are only a finding when they are sent or shown

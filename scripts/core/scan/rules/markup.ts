@@ -6,7 +6,10 @@
 // text) plus markdown links and images. Markup shown as code (fenced blocks, inline code spans)
 // renders as text, so it is only noted (info); `.svg` files are markup through and through.
 import { clip, inFence, inInlineCode, isCommandRefused, rawSourceOf } from './code-execution.ts';
+import { decodeBase64 } from '../../base64.ts';
 import { registerTriggerBits, triggerBitsOf } from '../keywords.ts';
+import { decodeUtf8 } from '../segments.ts';
+import { TextView } from '../text.ts';
 import type { RawSource } from './code-execution.ts';
 import type { RuleFamily, RuleInfo, ScanContext, Emit, Severity, TextFile } from '../types.ts';
 
@@ -40,6 +43,11 @@ class Findings {
     if (prev && (prev.severity === undefined || (severity !== undefined && rank(prev.severity) <= rank(severity)))) return;
     this.#best.set(code, { severity, message, at });
   }
+  /** The first finding's message, or undefined when there is none. */
+  first(): string | undefined {
+    for (const f of this.#best.values()) return f.message;
+    return undefined;
+  }
   emit(emit: Emit, file: TextFile): void {
     for (const [code, f] of this.#best) emit({ code, file: file.name, offset: f.at, message: f.message, ...(f.severity ? { severity: f.severity } : {}) });
   }
@@ -69,6 +77,8 @@ interface Attr {
   readonly name: string;
   readonly value: string | null;
   readonly at: number;
+  /** Where the value starts in the text (after its opening quote); -1 without a value. */
+  readonly valueAt: number;
 }
 
 interface Tag {
@@ -121,6 +131,7 @@ function parseTag(raw: string, i: number): Tag | null {
     const attrName = raw.slice(an, k).toLowerCase();
     while (k < limit && isSpace(raw.charCodeAt(k))) k++;
     let value: string | null = null;
+    let valueAt = -1;
     if (raw.charCodeAt(k) === 61) {
       k++;
       while (k < limit && isSpace(raw.charCodeAt(k))) k++;
@@ -128,10 +139,12 @@ function parseTag(raw: string, i: number): Tag | null {
       if (q === 34 || q === 39) {
         const close = raw.indexOf(q === 34 ? '"' : "'", k + 1);
         const stop = close === -1 || close >= limit ? limit : close;
+        valueAt = k + 1;
         value = raw.slice(k + 1, stop);
         k = stop + 1;
       } else {
         const vs = k;
+        valueAt = k;
         while (k < limit) {
           c = raw.charCodeAt(k);
           if (isSpace(c) || c === 62 || c === 60) break;
@@ -144,7 +157,7 @@ function parseTag(raw: string, i: number): Tag | null {
       k++;
       continue;
     }
-    attrs.push({ name: attrName, value, at: an });
+    attrs.push({ name: attrName, value, at: an, valueAt });
   }
   return { name, closing, attrs, start: i, end: Math.min(k + 1, raw.length) };
 }
@@ -153,14 +166,18 @@ function parseTag(raw: string, i: number): Tag | null {
 
 const NAMED_ENTITIES: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', lpar: '(', rpar: ')', sol: '/', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", num: '#', period: '.', comma: ',' };
 
-/** A URL as a browser reads its scheme: entities decoded, white space and controls dropped, lower case. */
-export function urlScheme(value: string): string {
-  const v = value.length > 300 ? value.slice(0, 300) : value;
-  const decoded = v.replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?|&([a-z]{2,8});/gi, (m, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
+/** Character references and the named entities of NAMED_ENTITIES decoded, as in an attribute value. */
+function decodeEntities(value: string): string {
+  return value.replace(/&#(?:x([0-9a-f]{1,6})|(\d{1,7}));?|&([a-z]{2,8});/gi, (m, hex: string | undefined, dec: string | undefined, named: string | undefined) => {
     if (named !== undefined) return NAMED_ENTITIES[named.toLowerCase()] ?? m;
     const cp = hex !== undefined ? parseInt(hex, 16) : Number(dec);
     return cp > 0 && cp < 0x110000 ? String.fromCodePoint(cp) : '';
   });
+}
+
+/** A URL as a browser reads its scheme: entities decoded, white space and controls dropped, lower case. */
+export function urlScheme(value: string): string {
+  const decoded = decodeEntities(value.length > 300 ? value.slice(0, 300) : value);
   return decoded.replace(/[\u0000-\u0020\u007f-\u00a0\u200b-\u200f\u2028\u2029\ufeff]/g, '').toLowerCase();
 }
 
@@ -214,6 +231,136 @@ function dim(v: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
+// ---- SVG images in data URIs ----------------------------------------------------------------------
+
+// A data:image/svg+xml URI is an image: it runs script only with active content inside (a script
+// element, a handler, a script URL, foreignObject, <use> of outside content, entities), so its SVG
+// is decoded and read by the same tag pass as a file. One that cannot be read whole (too long,
+// bad base64 or percent escapes, no <svg> in it) or that sits inside another keeps the finding.
+const SVG_SCHEME = /^data:image\/svg\+xml/;
+// The longest data URI decoded, and how many characters of them a file may read in all.
+const MAX_SVG_URI = 100_000;
+const SVG_BUDGET = 400_000;
+/** Words of text an inert SVG may show (a title, a label) before it is worth a look. */
+const SVG_TEXT_WORDS = 4;
+
+/** What the tag pass of one text needs to read the SVG data URIs in it. */
+interface SvgReading {
+  /** Characters of data URIs that may still be read in this file. */
+  left: number;
+  /** Inside a decoded SVG: an SVG within it is not decoded again. */
+  readonly nested: boolean;
+}
+
+/** How a data:image/svg+xml URI reads: inert, inert with text to look at, or active (what). */
+type SvgVerdict = { readonly kind: 'inert' } | { readonly kind: 'text'; readonly text: string } | { readonly kind: 'active'; readonly what: string };
+
+/** The markup inside a data:image/svg+xml URI (base64 or percent-encoded), or null when it cannot be read. */
+function svgMarkup(uri: string): string | null {
+  const comma = uri.indexOf(',');
+  if (comma === -1) return null;
+  const base64 = uri.slice(0, comma).replace(/\s/g, '').toLowerCase().endsWith(';base64');
+  try {
+    const body = decodeURIComponent(uri.slice(comma + 1));
+    if (!base64) return body;
+    // an SVG in ASCII (most are) is its bytes as they come; any other is read as UTF-8
+    const binary = atob(body.replace(/\s/g, ''));
+    if (!/[^\x00-\x7f]/.test(binary)) return binary;
+    const bytes = decodeBase64(body);
+    const { text, bad } = decodeUtf8(bytes, bytes.length);
+    return bad === 0 ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The text an SVG shows: what lies outside its tags, comments and <style> elements. */
+function svgText(svg: string): string {
+  const lower = svg.toLowerCase();
+  let text = '';
+  let k = 0;
+  while (k < svg.length) {
+    const lt = svg.indexOf('<', k);
+    text += ` ${svg.slice(k, lt === -1 ? svg.length : lt)}`;
+    if (lt === -1) break;
+    const close = lower.startsWith('<!--', lt) ? ['-->', 3] as const : lower.startsWith('<style', lt) ? ['</style', 7] as const : ['>', 1] as const;
+    const e = lower.indexOf(close[0], lt + 1);
+    if (e === -1) break;
+    k = e + close[1];
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Read a data:image/svg+xml URI (entities decoded): its SVG through the tag pass, then its text. */
+function readSvgUri(uri: string, view: TextView): SvgVerdict {
+  const svg = svgMarkup(uri);
+  if (svg === null || !/<svg[\s/>]/i.test(svg)) return { kind: 'active', what: 'not readable as SVG' };
+  if (/<\?xml-stylesheet/i.test(svg)) return { kind: 'active', what: 'an xml-stylesheet' };
+  const out = new Findings();
+  const src: RawSource = { raw: svg, lower: svg.toLowerCase(), view: new TextView(svg, view.depth + 1), markdown: false, decoded: true, ext: 'svg' };
+  scanTags(src, out, true, { left: 0, nested: true });
+  const found = out.first();
+  if (found !== undefined) return { kind: 'active', what: clip(found, 90) };
+  const text = svgText(svg);
+  const words = text.match(/\p{L}{2,}/gu)?.length ?? 0;
+  return words >= SVG_TEXT_WORDS ? { kind: 'text', text } : { kind: 'inert' };
+}
+
+/** How a script URL is reported: the lowest severity it can have, a note on the SVG, the fix. */
+interface ScriptUrlFinding {
+  readonly floor?: Severity;
+  readonly note: string;
+  readonly fix?: string;
+}
+
+/**
+ * How a URL whose scheme SCRIPT_SCHEME matched is reported: an inert SVG image is not (null), an
+ * SVG showing some text is a warning, anything else an error with what makes it active.
+ * `whole(max)` reads the complete URL, at most `max` characters, or null when it is longer (a tag
+ * or link pattern may have cut a long one short); every character read counts against the budget.
+ */
+function scriptUrlFinding(scheme: string, whole: (max: number) => string | null, reading: SvgReading, view: TextView): ScriptUrlFinding | null {
+  if (!SVG_SCHEME.test(scheme)) return { note: '' };
+  if (reading.nested) return { note: ' (an SVG inside an SVG)' };
+  const max = Math.min(MAX_SVG_URI, reading.left);
+  const url = max > 0 ? whole(max) : null;
+  reading.left -= url === null ? max : url.length;
+  if (url === null) return { note: ' (an SVG too long to read)' };
+  const v = readSvgUri(decodeEntities(url).replace(/[\t\n\r]/g, '').trim(), view);
+  if (v.kind === 'inert') return null;
+  if (v.kind === 'text') return { floor: 'warning', note: ` (an SVG image that shows text: "${clip(v.text, 60)}")`, fix: 'Review the words the image carries; nothing in it runs.' };
+  return { note: ` (the SVG holds active content: ${v.what})` };
+}
+
+/** The value of an attribute read to its closing quote (or white space), not cut at MAX_TAG; null past `max` characters. */
+function wholeAttrValue(raw: string, attr: Attr, max: number): string | null {
+  const q = raw[attr.valueAt - 1];
+  if (q === '"' || q === "'") {
+    const close = raw.slice(attr.valueAt, attr.valueAt + max + 1).indexOf(q);
+    return close === -1 ? null : raw.slice(attr.valueAt, attr.valueAt + close);
+  }
+  return readUrl(raw, attr.valueAt, max);
+}
+
+/** A URL from `at` to white space, ')' or '>' (a link destination, an unquoted value); null past `max` characters. */
+function readUrl(raw: string, at: number, max: number): string | null {
+  const stop = Math.min(raw.length, at + max + 1);
+  let k = at;
+  while (k < stop) {
+    const c = raw.charCodeAt(k);
+    if (isSpace(c) || c === 41 || c === 62) break;
+    k++;
+  }
+  return k - at > max ? null : raw.slice(at, k);
+}
+
+/** The stricter of a severity and a floor: a floor of 'warning' lowers an error to a warning. */
+function atMost(sev: Severity | undefined, floor: Severity | undefined): Severity | undefined {
+  if (floor === undefined) return sev;
+  if (sev === undefined) return floor;
+  return rank(sev) >= rank(floor) ? sev : floor;
+}
+
 // ---- the pass over one file --------------------------------------------------------------------------
 
 /** CSS that runs script: judged on the text without white space or comments ("url( javascript:" = "url(javascript:"). */
@@ -222,7 +369,7 @@ function isScriptingCss(css: string): boolean {
   return c.includes('expression(') || c.includes('-moz-binding') || c.includes('behavior:') || /url\(["']?(?:javascript|vbscript):/.test(c) || /@import["']?(?:url\()?["']?(?:javascript|vbscript):/.test(c);
 }
 
-function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): void {
+function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean, reading: SvgReading): void {
   const { name } = tag;
   let cached: Severity | undefined | null = null;
   // computed on first use: most tags raise nothing, and the context costs a look at the line
@@ -263,8 +410,12 @@ function checkTag(tag: Tag, src: RawSource, out: Findings, svgFile: boolean): vo
     }
     if (attr.value === null) continue;
     if (URL_ATTRS.has(an) || an === 'srcdoc') {
-      if (mayBeScriptUrl(attr.value) && SCRIPT_SCHEME.test(urlScheme(attr.value)) && !(an === 'content' && name !== 'meta')) {
-        out.add('SEC022', severity(), `XSS: script URL in ${an}= "${clip(attr.value, 50)}" ${note(severity(), 'Remove the javascript:/data: URL.')}`, attr.at);
+      const scheme = mayBeScriptUrl(attr.value) ? urlScheme(attr.value) : '';
+      if (SCRIPT_SCHEME.test(scheme) && !(an === 'content' && name !== 'meta')) {
+        const f = scriptUrlFinding(scheme, (max) => wholeAttrValue(src.raw, attr, max), reading, src.view);
+        if (f !== null) {
+          out.add('SEC022', atMost(severity(), f.floor), `XSS: script URL in ${an}= "${clip(attr.value, 50)}"${f.note} ${note(severity(), f.fix ?? 'Remove the javascript:/data: URL.')}`, attr.at);
+        }
       }
       if (an === 'srcdoc') out.add('SEC023', severity(), `Markup injection: srcdoc HTML on <${name}> ${note(severity(), 'Remove it.')}`, attr.at);
       if (an === 'formaction' && isRemote(attr.value)) out.add('SEC027', severity(), `Markup injection: formaction posts to ${clip(attr.value, 60)} ${note(severity(), 'Remove it.')}`, attr.at);
@@ -304,7 +455,7 @@ function styleBody(lower: string, from: number): string {
 const MD_LINK = /\]\([ \t]{0,6}<?([^)\s>]{1,2000})/y;
 const MD_REF = /\]:[ \t]{0,6}<?(\S{1,2000})/y;
 
-function checkMarkdownLinks(src: RawSource, out: Findings): void {
+function checkMarkdownLinks(src: RawSource, out: Findings, reading: SvgReading): void {
   // Only "](", "]:", "[" and "!" are looked for: lower-casing moves no character that is not a
   // letter (see code-execution.ts, `caseless`), so the raw text has them at the same places and
   // a long file need not be lower-cased for its links.
@@ -315,9 +466,12 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
     if (m === null) continue;
     const url = m[1]!;
     // the severity (a look at the context) only for a link that raises something
-    if (mayBeScriptUrl(url) && SCRIPT_SCHEME.test(urlScheme(url))) {
+    const scheme = mayBeScriptUrl(url) ? urlScheme(url) : '';
+    if (SCRIPT_SCHEME.test(scheme)) {
+      const f = scriptUrlFinding(scheme, (max) => readUrl(raw, i + m[0].length - url.length, max), reading, src.view);
+      if (f === null) continue;
       const sev = markupSeverity(src, i, i + m[0].length);
-      out.add('SEC022', sev, `XSS: markdown link to a script URL "${clip(url, 60)}" ${note(sev, 'Remove the javascript:/data: link.')}`, i);
+      out.add('SEC022', atMost(sev, f.floor), `XSS: markdown link to a script URL "${clip(url, 60)}"${f.note} ${note(sev, f.fix ?? 'Remove the javascript:/data: link.')}`, i);
       continue;
     }
     if (isRemote(url) && hasInterpolatedQuery(url)) {
@@ -334,10 +488,11 @@ function checkMarkdownLinks(src: RawSource, out: Findings): void {
     const m = MD_REF.exec(src.raw);
     if (m === null) continue;
     const url = m[1]!;
-    const script = mayBeScriptUrl(url) && SCRIPT_SCHEME.test(urlScheme(url));
-    if (!script && !(isRemote(url) && hasInterpolatedQuery(url))) continue;
+    const scheme = mayBeScriptUrl(url) ? urlScheme(url) : '';
+    const script = SCRIPT_SCHEME.test(scheme) ? scriptUrlFinding(scheme, (max) => readUrl(raw, i + m[0].length - url.length, max), reading, src.view) : null;
+    if (script === null && !(isRemote(url) && hasInterpolatedQuery(url))) continue;
     const sev = markupSeverity(src, i, i + m[0].length);
-    if (script) out.add('SEC022', sev, `XSS: link reference to a script URL "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
+    if (script !== null) out.add('SEC022', atMost(sev, script.floor), `XSS: link reference to a script URL "${clip(url, 60)}"${script.note} ${note(sev, script.fix ?? 'Remove it.')}`, i);
     else out.add('SEC028', sev, `Exfiltration via markup: link reference URL interpolates data "${clip(url, 60)}" ${note(sev, 'Remove it.')}`, i);
   }
 }
@@ -375,39 +530,40 @@ function lazySourceOf(file: TextFile): RawSource {
   };
 }
 
+/** The tag pass over a text: every tag checked, <style> bodies read, entity declarations of an SVG. */
+function scanTags(src: RawSource, out: Findings, svgFile: boolean, reading: SvgReading): void {
+  const raw = src.raw;
+  let count = 0;
+  for (let i = raw.indexOf('<'); i !== -1 && count < MAX_TAGS; i = raw.indexOf('<', i + 1)) {
+    const next = raw.charCodeAt(i + 1);
+    if (next === 33) {
+      // <!ENTITY / <!DOCTYPE with an internal subset in an SVG: entity expansion and external entities
+      if (svgFile && /^<!(?:entity|doctype[^>]{0,200}\[)/i.test(raw.slice(i, i + 220))) out.add('SEC024', undefined, 'SVG declares XML entities (<!ENTITY>). Remove the DOCTYPE and entities; they enable entity-expansion and external-entity attacks.', i);
+      continue;
+    }
+    const tag = parseTag(raw, i);
+    if (tag === null) continue;
+    count++;
+    checkTag(tag, src, out, svgFile, reading);
+    if (tag.name === 'style' && !tag.closing && !out.done('SEC026')) {
+      const body = styleBody(src.lower, tag.end);
+      if (isScriptingCss(body)) {
+        const sev = markupSeverity(src, tag.start, tag.end);
+        out.add('SEC026', sev, `Markup injection: CSS that runs script in a <style> element ${note(sev, 'Remove it.')}`, tag.start);
+      }
+    }
+    i = Math.max(i, tag.end - 1);
+  }
+}
+
 function scanFile(file: TextFile, emit: Emit): void {
   const seen = triggerBitsOf(file.view, GATE_BITS);
   if (seen === 0) return;
-  const hasTags = (seen & TAGS) !== 0;
-  const hasLinks = (seen & LINKS) !== 0;
   const src = lazySourceOf(file);
   const out = new Findings();
-  const svgFile = file.ext === 'svg';
-  if (hasTags) {
-    const raw = file.raw;
-    let count = 0;
-    for (let i = raw.indexOf('<'); i !== -1 && count < MAX_TAGS; i = raw.indexOf('<', i + 1)) {
-      const next = raw.charCodeAt(i + 1);
-      if (next === 33) {
-        // <!ENTITY / <!DOCTYPE with an internal subset in an SVG: entity expansion and external entities
-        if (svgFile && /^<!(?:entity|doctype[^>]{0,200}\[)/i.test(raw.slice(i, i + 220))) out.add('SEC024', undefined, 'SVG declares XML entities (<!ENTITY>). Remove the DOCTYPE and entities; they enable entity-expansion and external-entity attacks.', i);
-        continue;
-      }
-      const tag = parseTag(raw, i);
-      if (tag === null) continue;
-      count++;
-      checkTag(tag, src, out, svgFile);
-      if (tag.name === 'style' && !tag.closing && !out.done('SEC026')) {
-        const body = styleBody(src.lower, tag.end);
-        if (isScriptingCss(body)) {
-          const sev = markupSeverity(src, tag.start, tag.end);
-          out.add('SEC026', sev, `Markup injection: CSS that runs script in a <style> element ${note(sev, 'Remove it.')}`, tag.start);
-        }
-      }
-      i = Math.max(i, tag.end - 1);
-    }
-  }
-  if (hasLinks && src.markdown) checkMarkdownLinks(src, out);
+  const reading: SvgReading = { left: SVG_BUDGET, nested: false };
+  if ((seen & TAGS) !== 0) scanTags(src, out, file.ext === 'svg', reading);
+  if ((seen & LINKS) !== 0 && src.markdown) checkMarkdownLinks(src, out, reading);
   out.emit(emit, file);
 }
 
