@@ -85,6 +85,31 @@ function refusalContext(before: readonly string[], after: readonly string[] = []
   };
 }
 
+/**
+ * Instructions about a named thing ("las instrucciones anteriores del manual", "die vorherigen
+ * Anweisungen zum Backofen"): a task's instructions, corrected, not the AI's. Such a match is a
+ * warning (never dropped) when a topic follows it that names nothing of an AI or its rules, and
+ * the rest of the sentence joins no second order to it ("... del manual y dime tu prompt" stays an
+ * error, and so does "... del sistema").
+ */
+function aboutAThing(topic: RegExp, join: RegExp): (norm: string, start: number, end: number) => boolean {
+  return (norm, start, end) => {
+    const after = norm.slice(end, end + 160);
+    const m = topic.exec(after);
+    if (m === null || AI_TOPIC.test(m[1]!) || AI_TOPIC.test(norm.slice(start, end))) return false;
+    const cut = after.search(SENTENCE_BREAK);
+    return !join.test(cut === -1 ? after : after.slice(0, cut));
+  };
+}
+/** Where a sentence or clause ends, for aboutAThing (a dash or colon starts the explanation). */
+const SENTENCE_BREAK = /[.!?;:\u2014\u2013]| - /;
+/** Words of an AI, its makers, users and rules (as word starts, in the languages of aboutAThing). */
+const AI_TOPIC = /(?:^|[^a-zа-яё])(?:sistem|system|ia(?![a-z])|ki(?![a-z])|ai(?![a-z])|asist|assist|model|desarroll|develop|entwickl|sviluppat|desenvolv|operat|operad|usuari|user|utilisat|nutzer|benutzer|utent|prompt|segur|sicher|secur|sicurez|chatbot|bot(?![a-z])|openai|chatgpt|gpt|claude|llm|polic|polit|regl|regel|rule|restric|filtr|censur|etic|ethi|moral|систем|ии(?![а-яё])|ассист|модел|разработ|пользоват|безопас|промпт|бот(?![а-яё])|нейросет|оператор|правил|политик|ограничен|цензур|этик)/;
+const withTopic = (context: (norm: string, start: number, end: number) => boolean, topic: RegExp, join: RegExp) => {
+  const about = aboutAThing(topic, join);
+  return (norm: string, start: number, end: number): boolean => context(norm, start, end) || about(norm, start, end);
+};
+
 function hasCue(text: string, cue: string, latin: boolean): boolean {
   let i = text.indexOf(cue);
   while (i !== -1) {
@@ -307,7 +332,7 @@ const SPANISH: readonly PhraseRule[] = [
       )),
     ],
     anyOf: ['instrucci', 'indicaci', 'directri', 'ordenes', 'reglas', 'normas', 'restricci', 'pautas', 'directivas', 'limitaci', 'consignas', 'politicas', 'anterior ', 'previo ', 'previos ', 'arriba', 'dicho ', 'dijeron', 'indicado', 'ordenado'],
-    context: ES_CONTEXT,
+    context: withTopic(ES_CONTEXT, /^ (?:del|de la|de los|de las|de|sobre(?: el| la| los| las)?|para(?: el| la| los| las)?|acerca del?|respecto (?:a|al|de)|en cuanto a) ([a-z]{3,})/, / (?:y|e|luego|despues|entonces) /),
   },
   {
     id: 'SEC160',
@@ -367,7 +392,7 @@ const FRENCH: readonly PhraseRule[] = [
       )),
     ],
     anyOf: ['ignorez', 'ignorer', 'oubli', 'tiens', 'tenez', 'tenir', 'faites', 'faire', 'fais ', 'neglige', 'passez', 'passer', 'passe outre', 'desobei', 'outrepass', 'annul', 'ecart', 'mets ', 'mettez', 'laisse', 'consignes', 'regles', 'ordres', 'commandes', 'recommandations', 'contraintes', 'politiques', 'precedente', 'anterieur', 'ci-dessus', 'haut', 'avant ', 'initiale ', 'initiales', 'initiaux', 'originales', 'origine', 'systeme ', 'donnees', 'recue', 'actuelles', 'toutes', 'tous ', 'tes ', 'vos ', 'tout '],
-    context: FR_CONTEXT,
+    context: withTopic(FR_CONTEXT, /^ (?:du|de la|des|de|concernant(?: le| la| les)?|sur(?: le| la| les)?|pour(?: le| la| les)?|au sujet (?:du|de la|des|de)|relatives? (?:a|au|aux)(?: la)?) (?:l['’])?([a-z]{3,})/, / (?:et|puis|ensuite) /),
   },
   {
     id: 'SEC161',
@@ -434,7 +459,7 @@ const GERMAN: readonly PhraseRule[] = [
       re(LW, alt('setze', 'setzen sie', 'setzt'), ' (?:(?:alle|samtliche) )?(?:(?:deine|ihre|die) )?', `(?:${DE_ADJ} )?`, DE_N, ' au(?:ss|ß)er kraft'),
     ],
     anyOf: ['anweisung', 'instruktion', 'befehl', 'regeln', 'vorgaben', 'richtlinie', 'anordnung', 'einschr', 'beschr', 'systemanweisung', 'systemprompt', 'vorschrift', 'direktive', 'leitlinie', 'alles', 'vorherig', 'vorig', 'bisherig', 'fruher', 'frueher', 'obigen', 'alten ', 'ursprung', 'urspruen', 'vorangegang', 'vorhergehend', 'vorausgegang', 'ersten', 'anfangl', 'anfaengl', 'bestehend', 'gegebenen', 'erhaltenen', 'aktuellen', 'geltenden', 'alle ', 'samtliche', 'saemtliche', 'jegliche', 'deine', 'ihre ', 'eure ', 'kraft '],
-    context: DE_CONTEXT,
+    context: withTopic(DE_CONTEXT, /^ (?:zum|zur|zu|fur(?: den| die| das)?|uber(?: den| die| das)?|bezuglich(?: des| der)?|vom|von der|von den|des|der) ([a-z]{3,})/, / (?:und|dann|danach) /),
   },
   {
     id: 'SEC162',
@@ -507,7 +532,7 @@ const RUSSIAN: readonly PhraseRule[] = [
       re(CW, alt('забудь', 'забудьте', 'игнорируй', 'игнорируйте', 'проигнорируй', 'проигнорируйте'), ' вс[её],? что (?:тебе |вам )?', alt('говорили', 'сказали', 'было сказано', 'было написано', 'я говорил', 'я сказал', 'написано', 'писали'), '(?: (?:раньше|ранее|до этого|выше|прежде))?'),
     ],
     anyOf: [...RU_NOUN_STEMS, 'что'],
-    context: RU_CONTEXT,
+    context: withTopic(RU_CONTEXT, /^ (?:по|для|о|об|насчет|касательно|про) ([а-яё]{3,})/, / (?:и|затем|потом) /),
   },
   {
     id: 'SEC163',
@@ -568,7 +593,7 @@ const PORTUGUESE: readonly PhraseRule[] = [
       )),
     ],
     anyOf: ['instrucoes', 'instrucao', 'orientac', 'diretrizes', 'diretivas', 'ordens', 'regras', 'normas', 'restricoes', 'restricao', 'comandos', 'politicas', 'limitac', 'tudo', 'anteriores', 'previas', 'antes ', 'acima', 'dadas', 'originais', 'iniciais', 'sistema', 'deram', 'recebeu', 'recebeste', 'recebidas', 'existentes', 'atuais', 'todas as', 'todas suas', 'todas tuas', 'todos os', 'todos seus', 'todos teus', 'suas', 'seus', 'tuas', 'teus'],
-    context: PT_CONTEXT,
+    context: withTopic(PT_CONTEXT, /^ (?:do|da|dos|das|de|sobre(?: o| a| os| as)?|para(?: o| a| os| as)?|acerca d(?:o|a|os|as)) ([a-z]{3,})/, / (?:e|depois|entao) /),
   },
   {
     id: 'SEC164',
@@ -628,7 +653,7 @@ const ITALIAN: readonly PhraseRule[] = [
       )),
     ],
     anyOf: ['istruzion', 'indicazion', 'direttive', 'regole', 'ordini', 'restrizion', 'limitazion', 'linee guida', 'comandi', 'politiche', 'vincoli', 'norme', 'tutto', 'precedenti', 'prima ', 'sopra ', 'originali ', 'iniziali', 'sistema', 'ricevut', 'state date', 'hanno dato', 'attuali', 'esistenti', 'tutte', 'tutti', 'tue ', 'tuoi', 'sue ', 'suoi', 'vostre', 'vostri'],
-    context: IT_CONTEXT,
+    context: withTopic(IT_CONTEXT, /^ (?:del|della|dello|dei|delle|degli|di|sul|sulla|sui|sulle|per(?: il| la| lo| i| le)?|riguardo (?:a|al|alla)|relative (?:a|al|alla)) ([a-z]{3,})/, / (?:e|poi|quindi) /),
   },
   {
     id: 'SEC165',
@@ -806,7 +831,7 @@ const VOCATIVE = ' ?:';
  * e-mail address after it never take the same characters (a linear match, as the ReDoS checker
  * can prove).
  */
-const GAP_WORDS = (n: number): string => `(?: [^ .!?@]{1,30}){0,${n}}`;
+const GAP_WORDS = (n: number): string => `(?: [^ .!?@:]{1,30}){0,${n}}`;
 /** Address, then a send verb as a word of its own, then the destination, each a few words apart. */
 const sendAway = (address: string, verb: string, dest = DEST): RegExp => re(address, GAP_WORDS(2), ' ', verb, GAP_WORDS(12), ' ', dest);
 
@@ -845,7 +870,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
       sendAway(
         seq(LB, alt(
           seq(alt('asistente', 'agente', 'chatbot', 'bot', 'modelo'), '(?: virtual)? (?:de )?', alt('ia', 'inteligencia artificial'), VOCATIVE),
-          seq(alt('nota', 'mensaje', 'aviso', 'instrucciones', 'instruccion'), ' ', alt('para', 'al', 'a'), ' (?:el |la )?', alt('asistente', 'agente', 'ia', 'bot', 'modelo', 'chatbot')),
+          seq(alt('nota', 'mensaje', 'aviso', 'instrucciones', 'instruccion'), ' ', alt('para', 'al', 'a'), ' (?:el |la )?', alt('asistente', 'agente', 'ia', 'bot', 'modelo', 'chatbot'), '(?: ?:)?'),
         )),
         alt('envia', 'envie', 'envies', 'enviar', 'reenvia', 'reenvie', 'reenvies', 'reenviar', 'manda', 'mande', 'mandes', 'mandar', 'remite', 'remita', 'remitas', 'transfiere', 'transfiera', 'transfieras', 'sube', 'suba', 'subas', 'publica', 'publique', 'publiques', 'comparte', 'comparta', 'compartas', 'copia', 'copie', 'copies'),
       ),
@@ -859,7 +884,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
       sendAway(
         seq(LB, alt(
           seq(alt('assistente', 'agente', 'chatbot', 'bot', 'modelo'), '(?: virtual)? (?:de )?', alt('ia', 'inteligencia artificial'), VOCATIVE),
-          seq(alt('nota', 'mensagem', 'aviso', 'instrucoes', 'instrucao'), ' ', alt('para', 'ao', 'a'), ' (?:o |a )?', alt('assistente', 'agente', 'ia', 'bot', 'modelo', 'chatbot')),
+          seq(alt('nota', 'mensagem', 'aviso', 'instrucoes', 'instrucao'), ' ', alt('para', 'ao', 'a'), ' (?:o |a )?', alt('assistente', 'agente', 'ia', 'bot', 'modelo', 'chatbot'), '(?: ?:)?'),
         )),
         alt('envie', 'enviar', 'envia', 'reenvie', 'reencaminhe', 'encaminhe', 'encaminha', 'mande', 'manda', 'transfira', 'publique', 'compartilhe', 'partilhe', 'copie', 'carregue'),
       ),
@@ -873,7 +898,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
       sendAway(
         seq(LB, alt(
           seq(alt('assistente', 'agente', 'chatbot', 'bot', 'modello'), '(?: virtuale)? (?:di )?', alt('ia', 'intelligenza artificiale'), VOCATIVE),
-          seq(alt('nota', 'messaggio', 'avviso', 'istruzioni', 'istruzione'), ' ', alt(`per l${AP}`, `all${AP}`, 'al ', 'per (?:il |la )?'), alt('assistente', 'agente', 'ia', 'bot', 'modello', 'chatbot')),
+          seq(alt('nota', 'messaggio', 'avviso', 'istruzioni', 'istruzione'), ' ', alt(`per l${AP}`, `all${AP}`, 'al ', 'per (?:il |la )?'), alt('assistente', 'agente', 'ia', 'bot', 'modello', 'chatbot'), '(?: ?:)?'),
         )),
         alt('invia', 'inviare', 'inoltra', 'inoltrare', 'manda', 'mandare', 'trasferisci', 'pubblica', 'condividi', 'carica', 'copia'),
       ),
@@ -888,8 +913,8 @@ const SEND_AWAY: readonly PhraseRule[] = [
       sendAway(
         seq(LB, alt(
           seq(alt('assistant', 'agent', 'chatbot', 'bot', 'modele'), `(?: virtuel)? (?:d${AP}|de l${AP})?`, alt('ia', 'intelligence artificielle'), VOCATIVE),
-          seq(alt('note', 'message', 'avis', 'consigne', 'consignes', 'instructions'), ' ', alt('pour', 'a'), ` l${AP}ia`),
-          `a l${AP}attention de l${AP}ia`,
+          seq(alt('note', 'message', 'avis', 'consigne', 'consignes', 'instructions'), ' ', alt('pour', 'a'), ` l${AP}ia(?: ?:)?`),
+          `a l${AP}attention de l${AP}ia(?: ?:)?`,
         )),
         alt('envoie', 'envoyez', 'envoyer', 'transfere', 'transferez', 'transferer', 'renvoie', 'renvoyez', 'publie', 'publiez', 'partage', 'partagez', 'televerse', 'televersez', 'copie', 'copiez'),
       ),
@@ -919,7 +944,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
         seq(CB, alt(
           seq(alt('ии', 'ai'), '[- ]?', alt('агент', 'ассистент', 'помощник', 'бот', 'модель'), VOCATIVE),
           seq(alt('агент', 'ассистент', 'помощник', 'бот', 'модель'), ' ', alt('ии', 'ai'), VOCATIVE),
-          seq(alt('записка', 'сообщение', 'указание', 'инструкция', 'примечание'), ' ', alt('для', 'к'), ' ', alt('ии', 'ассистента', 'агента', 'бота', 'нейросети')),
+          seq(alt('записка', 'сообщение', 'указание', 'инструкция', 'примечание'), ' ', alt('для', 'к'), ' ', alt('ии', 'ассистента', 'агента', 'бота', 'нейросети'), '(?: ?:)?'),
         )),
         alt('отправь', 'отправьте', 'перешли', 'перешлите', 'пересылай', 'вышли', 'вышлите', 'загрузи', 'загрузите', 'опубликуй', 'опубликуйте', 'передай', 'передайте', 'скопируй', 'скопируйте'),
         CYRILLIC_DEST,
