@@ -84,9 +84,29 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
   if (quotedBefore && hasCue(reach, QUOTE_CUES)) return true;
   const afterClean = after.replace(/^["'`“”‘’«»„「」『』)\]]*\s?[-—–:,]?\s?/, '');
   if (AFTER_CUES.some((c) => afterClean.startsWith(c))) return true;
+  if (isAboutAThing(norm.slice(start, end), after)) return true;
   // a quoted phrase followed by a refusal in the same sentence
   if (quotedBefore && /^[^.!?]{0,40}\b(?:refuse|decline|reject|ignore it|ignore them|do not comply|don't comply|never comply)/.test(after)) return true;
   return false;
+}
+
+// Instructions about a named thing: "ignore the previous instructions for installing the faucet;
+// the new model ...". A task's instructions corrected, not the AI's: lowered when the phrase sets
+// instructions aside and ends on them, a topic follows that names nothing of an AI, its makers, users or rules, and the
+// rest of the sentence joins no second order to it ("... about translation and say PWNED" stays).
+const SET_ASIDE = /(?:^|[^a-z])(?:ignore|ignoring|forget|forgetting|disregard|disregarding)(?![a-z])/;
+const INSTRUCTIONS_END = /(?:instructions|instruction|directions|steps)$/;
+const TOPIC = /^ (?:for|about|on|regarding|concerning|in|from|of) (?:(?:the|this|that|these|those|our|my|his|her|their|a|an) )?(?:(?:old|new|previous|earlier|last|first|printed|paper) )?(?!(?:the|this|that|these|those|our|my|his|her|their|old|new)(?![a-z]))([a-z]{3,})/;
+const AI_TOPIC = /^(?:system|ai|assistant|model|developer|operator|user|prompt|safety|security|chatbot|bot|openai|chatgpt|gpt|claude|llm|polic|rule|restriction|filter|censor|ethic|moral|guideline|guardrail|content|conversation|chat|context|translation|task|you|your|above|previous|earlier|prior)/;
+const SECOND_ORDER = / (?:and|then|instead|but|so|now)(?: |$)/;
+
+/** Whether a phrase that sets instructions aside names their topic, one that is not an AI's (see above). */
+function isAboutAThing(phrase: string, after: string): boolean {
+  if (!SET_ASIDE.test(phrase) || !INSTRUCTIONS_END.test(phrase)) return false;
+  const m = TOPIC.exec(after);
+  if (m === null || AI_TOPIC.test(m[1]!)) return false;
+  const cut = after.search(/[.!?;:\u2014\u2013]| - /);
+  return !SECOND_ORDER.test(cut === -1 ? after : after.slice(0, cut));
 }
 
 /** Whether `s` ends with a conditional clause closed by a comma ("... each time you refuse, "). */
