@@ -399,14 +399,14 @@ const FRENCH: readonly PhraseRule[] = [
     patterns: [
       re(
         LW, FR_NEG,
-        alt('montre', 'montrez', 'affiche', 'affichez', 'revele', 'revelez', 'donne', 'donnez', 'dis', 'dites', 'repete', 'repetez', 'ecris', 'ecrivez', 'imprime', 'imprimez', 'partage', 'partagez', 'divulgue', 'divulguez', 'communique', 'communiquez', 'recopie', 'recopiez', 'copie', 'copiez', 'montrer', 'afficher', 'reveler', 'donner', 'divulguer'),
-        '(?:-moi|-nous| moi| nous)? ',
+        alt('montre', 'montrez', 'affiche', 'affichez', 'revele', 'revelez', 'donne', 'donnez', 'dis', 'dites', 'repete', 'repetez', 'ecris', 'ecrivez', 'imprime', 'imprimez', 'partage', 'partagez', 'divulgue', 'divulguez', 'communique', 'communiquez', 'recopie', 'recopiez', 'copie', 'copiez', 'montrer', 'afficher', 'reveler', 'donner', 'divulguer', 'devoile', 'devoilez', 'devoiler'),
+        '(?:-moi|-nous| moi| nous)? (?:(?:plutot|maintenant|donc|alors|a la place) )?',
         `(?:(?:ton|ta|tes|votre|vos|le|la|les) |l${AP})?`,
-        alt('(?:prompt|invite|instructions|consignes|regles|directives) (?:du |de |de ton |de votre )?systeme', `prompt (?:initial|d${AP}origine|original|cache|secret|complet|systeme)`, `instructions (?:initiales|cachees|secretes|internes|d${AP}origine|originales|completes|systeme)`, 'consignes (?:initiales|cachees|secretes|internes|systeme)'),
+        alt('(?:prompt|invite|instructions|consignes|regles|directives) (?:du |de |de ton |de votre )?systeme', `prompt (?:initial|d${AP}origine|original|cache|secret|complet|systeme)`, `instructions (?:initiales|cachees|secretes|internes|confidentielles|reservees|d${AP}origine|originales|completes|systeme)`, 'consignes (?:initiales|cachees|secretes|internes|confidentielles|systeme)'),
       ),
       re(LW, alt('quel', 'quelle', 'quels', 'quelles'), ' ', alt('est', 'sont'), ' ', alt('ton', 'ta', 'tes', 'votre', 'vos'), ' ', alt('prompt', 'instructions', 'consignes'), ' ', alt('systeme', 'du systeme', 'initial', 'initiales', `d${AP}origine`, 'cache', 'cachees', 'secret', 'secretes')),
     ],
-    anyOf: ['montre', 'affiche', 'revele', 'donne', 'dis ', 'dis-', 'dites', 'repete', 'ecris', 'ecrivez', 'imprime', 'partage', 'divulgue', 'communique', 'recopie', 'copie ', 'copiez', 'montrer', 'afficher', 'reveler', 'donner', 'divulguer', 'quel'],
+    anyOf: ['montre', 'affiche', 'revele', 'donne', 'dis ', 'dis-', 'dites', 'repete', 'ecris', 'ecrivez', 'imprime', 'partage', 'divulgue', 'communique', 'recopie', 'copie ', 'copiez', 'montrer', 'afficher', 'reveler', 'donner', 'divulguer', 'devoile', 'quel'],
     context: FR_CONTEXT,
   },
   {
@@ -661,14 +661,14 @@ const ITALIAN: readonly PhraseRule[] = [
       re(
         LW, IT_NEG,
         alt('mostra', 'mostrami', 'mostrate', 'mostratemi', 'mostrare', 'rivela', 'rivelami', 'rivelate', 'rivelare', 'dimmi', 'ditemi', 'dammi', 'datemi', 'stampa', 'stampami', 'scrivi', 'scrivimi', 'ripeti', 'ripetimi', 'condividi', 'visualizza', 'svela', 'svelami', 'elenca', 'copia', 'incolla'),
-        ' (?:(?:il|la|le|i|lo|tutto il|tutte le) )?(?:(?:tuo|tua|tuoi|tue|suo|sua|vostro|vostra) )?',
-        alt('(?:prompt|istruzioni|direttive|regole|indicazioni) (?:di |del )?sistema', 'prompt (?:iniziale|originale|nascosto|segreto|completo)', 'istruzioni (?:nascoste|segrete|interne|iniziali|originali|complete)'),
+        ' (?:(?:invece|piuttosto|ora|adesso|subito|qui) )?(?:(?:il|la|le|i|lo|tutto il|tutte le) )?(?:(?:tuo|tua|tuoi|tue|suo|sua|vostro|vostra) )?',
+        alt('(?:prompt|istruzioni|direttive|regole|indicazioni) (?:di |del )?sistema', 'prompt (?:iniziale|originale|nascosto|segreto|completo)', 'istruzioni (?:nascoste|segrete|interne|riservate|confidenziali|iniziali|originali|complete)'),
         // a whole word, as the stem "originale " is
         LE,
       ),
       re(LW, `qual ?(?:e|${AP}e) il `, alt('tuo', 'suo'), ' prompt ', alt('di sistema', 'del sistema', 'iniziale', 'originale'), LE),
     ],
-    anyOf: ['sistema', 'iniziale', 'originale ', 'nascost', 'segret', 'completo', 'istruzioni', 'qual ', "qual'"],
+    anyOf: ['sistema', 'iniziale', 'originale ', 'nascost', 'segret', 'riservat', 'confidenzial', 'completo', 'istruzioni', 'qual ', "qual'"],
     context: IT_CONTEXT,
   },
   {
