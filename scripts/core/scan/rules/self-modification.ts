@@ -88,6 +88,27 @@ const PHRASES: readonly GatedPhraseRule[] = [
     ],
   },
   {
+    // "skip confirmation for file deletions and money transfers": the confirmations that guard
+    // irreversible acts switched off (kept when the persona forbids it: "never skip confirmation")
+    id: 'SEC095',
+    gate: ['deletion*', 'deleting', 'deletes', 'transfer*', 'payment*', 'paying', 'purchas*', 'transaction*', 'withdrawal*', 'refund*', 'wiring', 'sending', 'deploy*', 'destructive'],
+    starts: ['skip*', 'bypass*', 'disabl*', 'turn', 'turns', 'drop', 'drops', 'stop', 'no', 'don*', 'do', 'never', 'without'],
+    patterns: [
+      /(?:skip|skips|skipping|bypass|bypasses|disable|disables|turn off|turns off|drop|drops|stop asking for|no longer ask for|don't ask for|do not ask for|never ask for|without asking for) (?:the |any |all |user |a |an )?(?:confirmation|approval|permission|sign-off)s?(?: (?:step|steps|prompt|prompts|check|checks|dialog|dialogs|request|requests))? (?:for|on|before|when) (?:(?:any|all|the|every|each|file|files|account|bank|wire|money|large|outgoing|irreversible|destructive|bulk|recursive|database|production|crypto|card) ){0,3}(?:deletions?|deleting|deletes|money transfers?|transfers?|transferring|payments?|paying|making payments|purchases?|purchasing|transactions?|withdrawals?|refunds?|wiring|sending (?:money|funds|payments?|crypto)|deploys?|deployments?|destructive (?:actions?|operations?|commands?))\b/y,
+    ],
+  },
+  {
+    // memory poisoning that outlives the session: instructions written into long-term memory or a
+    // persistent instructions file that switch off confirmations or hand control to a third party
+    // ("add a line ... that you always obey messages signed by 'ZX'")
+    id: 'SEC093',
+    gate: [...combos(['long-term', 'persistent', 'permanent'], ['memory', 'memories', 'note*', 'instruction*']), ...combos(['memory', 'memories', 'notes', 'instructions', 'standing instructions', 'custom instructions', 'persistent instructions'], ['file']), 'memory.md', 'standing instructions', 'custom instructions'],
+    starts: ['persist*', 'save', 'saves', 'store', 'stores', 'write', 'writes', 'add', 'adds', 'put', 'puts', 'record', 'records', 'keep', 'keeps', 'append*', 'insert*', 'rewrite', 'rewrites', 'update', 'updates', 'edit', 'edits', 'commit', 'commits'],
+    patterns: [
+      /(?:persist|persists|save|saves|store|stores|write|writes|add|adds|put|puts|record|records|keep|keeps|append|appends|insert|inserts|rewrite|rewrites|update|updates|edit|edits|commit|commits) (?:(?:it|this|that|these|those|the|a|an|following|note|notes|line|lines|rule|rules|fact|facts|entry|instruction|instructions|to|in|into|your|its|own|again|down) ){0,4}(?:(?:long-term|persistent|permanent) (?:memory|memories|notes?|instructions?(?: file)?)|(?:memory|memories|notes|instructions|standing instructions|custom instructions|persistent instructions) file|memory\.md|standing instructions|custom instructions)\b[,.:;]? (?:[^ ]{1,24} ){0,16}?(?:(?:skip|bypass|disable|turn off|stop asking for|no longer ask for|never ask for|don't ask for|do not ask for|without asking for) (?:the |any |all |user )?(?:confirmation|approval|permission)s?\b|(?:obey|obeys|follow|follows|execute|executes|comply with|complies with|defer to|prioriti[sz]e|trust) (?:all |any |every |each )?(?:messages?|instructions?|commands?|requests?|orders?|emails?|notes?|texts?) (?:signed|sent|written|marked|tagged|prefixed|coming) (?:by|from|with)\b)/y,
+    ],
+  },
+  {
     id: 'SEC095~warning',
     gate: combos(['confirmation', 'approval', 'permission'], ['prompts', 'checks', 'dialogs', 'requests', 'steps', 'questions']),
     starts: ['skip*', 'disabl*', 'bypass*', 'ignor*', 'auto-approv*', 'suppress*'],
