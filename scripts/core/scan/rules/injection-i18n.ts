@@ -875,7 +875,8 @@ const SEND_AWAY: readonly PhraseRule[] = [
         alt('envia', 'envie', 'envies', 'enviar', 'reenvia', 'reenvie', 'reenvies', 'reenviar', 'manda', 'mande', 'mandes', 'mandar', 'remite', 'remita', 'remitas', 'transfiere', 'transfiera', 'transfieras', 'sube', 'suba', 'subas', 'publica', 'publique', 'publiques', 'comparte', 'comparta', 'compartas', 'copia', 'copie', 'copies'),
       ),
     ],
-    anyOf: ['asistente', 'agente', 'chatbot', 'bot ', 'modelo', 'nota ', 'mensaje', 'aviso', 'instruccion'],
+    // every address names 'IA' or a note: English text, with its assistants and bots, opens none
+    anyOf: ['ia ', 'inteligencia artificial', 'nota ', 'mensaje', 'aviso', 'instruccion'],
     context: unlessNegated(ES_CONTEXT, /(?<![a-z])(?:nunca|jamas|no)(?![a-z])/),
   },
   {
@@ -889,7 +890,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
         alt('envie', 'enviar', 'envia', 'reenvie', 'reencaminhe', 'encaminhe', 'encaminha', 'mande', 'manda', 'transfira', 'publique', 'compartilhe', 'partilhe', 'copie', 'carregue'),
       ),
     ],
-    anyOf: ['assistente', 'agente', 'chatbot', 'bot ', 'modelo', 'nota ', 'mensagem', 'aviso', 'instruc'],
+    anyOf: ['ia ', 'inteligencia artificial', 'nota ', 'mensagem', 'aviso', 'instrucoes', 'instrucao'],
     context: unlessNegated(PT_CONTEXT, /(?<![a-z])(?:nunca|jamais|nao)(?![a-z])/),
   },
   {
@@ -903,7 +904,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
         alt('invia', 'inviare', 'inoltra', 'inoltrare', 'manda', 'mandare', 'trasferisci', 'pubblica', 'condividi', 'carica', 'copia'),
       ),
     ],
-    anyOf: ['assistente', 'agente', 'chatbot', 'bot ', 'modello', 'nota ', 'messaggio', 'avviso', 'istruzion'],
+    anyOf: ['ia ', 'intelligenza artificiale', 'nota ', 'messaggio', 'avviso', 'istruzion'],
     context: unlessNegated(IT_CONTEXT, /(?<![a-z])(?:mai|non)(?![a-z])/),
   },
   {
