@@ -94,3 +94,16 @@ describe('walks of the trie', () => {
     expect(texts).toBeGreaterThan(5);
   });
 });
+
+describe('prefix keys', () => {
+  // A key that may go on into a longer word ("kid*", the stem "ia") makes the pass walk every word
+  // longer than it and shorter than four letters from its first letter: one of two letters would
+  // walk every "the" and "you" (it cost a tenth of the pass when the stem "ia" came in).
+  it('are all at least three letters long', () => {
+    const prefixes = [...TRIGGERS.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1)), ...STEMS.filter((s) => !s.endsWith(' '))];
+    const short = prefixes.filter((p) => /^[a-z]+$/.test(p) && p.length < 3);
+    expect(short).toEqual([]);
+    // the check sees the prefix keys at all
+    expect(prefixes.filter((p) => /^[a-z]+$/.test(p) && p.length === 3).length).toBeGreaterThan(0);
+  });
+});

@@ -920,7 +920,7 @@ const SEND_AWAY: readonly PhraseRule[] = [
         alt('envoie', 'envoyez', 'envoyer', 'transfere', 'transferez', 'transferer', 'renvoie', 'renvoyez', 'publie', 'publiez', 'partage', 'partagez', 'televerse', 'televersez', 'copie', 'copiez'),
       ),
     ],
-    anyOf: ['ia', 'intelligence artificielle'],
+    anyOf: ['ia ', 'intelligence artificielle'],
     context: unlessNegated(FR_CONTEXT, /(?<![a-z])(?:jamais|ne(?![a-z])|n['’])/),
   },
   {
