@@ -251,7 +251,7 @@ const NEGATIVES: ReadonlyArray<readonly [string, () => string]> = [
   ['a name that points to an env var', () => 'api_key_env: OPENAI_API_KEY\npassword_file: /run/secrets/db_password\ntoken_url: https://auth.example.com/token'],
   ['public and publishable keys', () => `public_key = "${rnd(44)}"\nSTRIPE_PUBLISHABLE_KEY=pk_live_${rnd(24)}\nrecaptcha_site_key: ${rnd(40)}`],
   ['a CSRF token', () => `<meta name="csrf-token" content="${rnd(40)}">\ncsrf_token = "${rnd(40)}"`],
-  ['placeholder URL passwords', () => 'https://user:password@example.com/api\nmongodb://username:password@localhost:27017/db\npostgres://postgres:postgres@localhost:5432/dev'],
+  ['placeholder URL passwords', () => 'https://user:password@example.com/api\nmongodb://username:password@localhost:27017/db\npostgres://postgres:postgres@localhost:5432/dev\npostgres://user:CHANGE_ME@localhost:5432/app\nredis://default:change-me@cache.example.com:6379'],
   ['a default user:password pair', () => 'postgres://postgres:postgres@db:5432/app\namqp://guest:guest@rabbitmq:5672/'],
   ['URL credentials that are variables', () => 'postgres://${DB_USER}:${DB_PASSWORD}@db:5432/app\nhttps://{{user}}:{{pass}}@host.example/'],
   ['curl -u with variables', () => 'curl -u "$USER:$PASS" https://api.example.com\ncurl --user ${API_USER}:${API_TOKEN} https://api.example.com'],

@@ -1249,7 +1249,9 @@ function scanCurlUser(s: Scan): void {
 function isLoginSecret(secret: string, context: string): boolean {
   if (secret.length < 4 || isTemplate(secret) || secret.includes('[') || secret.includes('{')) return false;
   const lower = secret.toLowerCase();
-  if (PASSWORD_PLACEHOLDERS.has(lower) || isLeetPlaceholder(lower) || lower.includes('password') || lower.includes('passwd') || lower.includes('your') || lower.includes('replace') || lower.includes('changeme') || lower.includes('placeholder') || lower.includes('redacted')) return false;
+  // "CHANGE_ME", "change-me": the placeholder words with their separators dropped
+  const bare = lower.replace(/[-_.]/g, '');
+  if (PASSWORD_PLACEHOLDERS.has(bare) || isLeetPlaceholder(lower) || lower.includes('password') || lower.includes('passwd') || lower.includes('your') || lower.includes('replace') || bare.includes('changeme') || lower.includes('placeholder') || lower.includes('redacted')) return false;
   if (lower.includes('xxx') || lower.includes('***') || isPeriodic(secret)) return false;
   const k = classesOf(secret);
   const weak = classCount(k) === 1 && secret.length <= 8;
