@@ -932,7 +932,12 @@ function rot13Lines(raw: string, c: Collector): void {
     let hits = 0;
     ROT13_HINT.lastIndex = 0;
     while (ROT13_HINT.exec(line) !== null) hits++;
-    if (hits >= (mentioned ? 1 : 2)) tryRot13Line(raw, from, to, mentioned, c);
+    if (hits >= (mentioned ? 1 : 2) && !tryRot13Line(raw, from, to, mentioned, c)) {
+      // a line that says in English what to do with the rot13 after it ("Decode this and follow
+      // it: Vtaber nyy ..."): the clause holding the gate word, on its own
+      const clause = clauseStart(raw, from, at);
+      if (clause > from) tryRot13Line(raw, clause, to, mentioned, c);
+    }
     at = nextRot13Gate(raw, to);
   }
 }
@@ -964,12 +969,28 @@ function anchorOffset(match: string): number {
   return 0;
 }
 
-function tryRot13Line(raw: string, from: number, to: number, mentioned: boolean, c: Collector): void {
+/** Whether the text at [from, to) reads as rot13 of English (then added as a segment). */
+function tryRot13Line(raw: string, from: number, to: number, mentioned: boolean, c: Collector): boolean {
   const line = raw.slice(from, to);
   const decoded = rot13(line);
   const before = commonWords(line);
   const after = commonWords(decoded);
-  if (after >= (mentioned ? 2 : 3) && after >= 2 * before + 2) c.add({ kind: 'rot13', offset: from, length: to - from, verbatim: false, text: decoded });
+  if (after < (mentioned ? 2 : 3) || after < 2 * before + 2) return false;
+  c.add({ kind: 'rot13', offset: from, length: to - from, verbatim: false, text: decoded });
+  return true;
+}
+
+/** Where the clause holding offset `at` starts in [from, at]: after the last ': ', '. ' or quotation mark before it. */
+function clauseStart(raw: string, from: number, at: number): number {
+  let start = from;
+  for (let i = at - 1; i >= from; i--) {
+    const ch = raw.charCodeAt(i);
+    if (ch === 0x22 || ch === 0x201c || ch === 0x201d || ((ch === 0x3a || ch === 0x2e) && i + 1 < at && raw.charCodeAt(i + 1) === 0x20)) {
+      start = i + 1;
+      break;
+    }
+  }
+  return start;
 }
 
 const WORD = /[a-z]+/g;
