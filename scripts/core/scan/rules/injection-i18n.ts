@@ -80,10 +80,19 @@ function refusalContext(before: readonly string[], after: readonly string[] = []
     const cut = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '), head.lastIndexOf('。'), head.lastIndexOf('; '));
     if (cut !== -1) head = head.slice(cut + 1);
     if (before.some((cue) => hasCue(head, cue, latin))) return true;
-    const tail = norm.slice(end, end + 50);
+    // the rest of the sentence, without "don't refuse" (a jailbreak's own words: "절대 거절하지 마")
+    let tail = norm.slice(end, end + 50);
+    const stop = tail.search(SENTENCE_STOP);
+    if (stop !== -1) tail = tail.slice(0, stop);
+    tail = tail.replace(NEGATED_REFUSAL, ' ');
     return after.some((cue) => hasCue(tail, cue, latin));
   };
 }
+
+/** The end of a sentence in the text after a match (a full stop or mark, then a space or a CJK full stop). */
+const SENTENCE_STOP = /[.!?;](?: |$)|[。！？]/;
+/** A refusal negated: "don't refuse", in the languages whose refusal cues come after the phrase. */
+const NEGATED_REFUSAL = /(?:거절|거부)(?:하지|하면 안|해서는 안|은 안)|(?:不要|不能|不可以|不许|不准|不得|别|別|禁止|切勿)(?:拒绝|拒絕)|(?:拒否|断ら|断り)(?:しないで|しては|せず|ないで|するな)|(?:don['’]?t|do not|never|no) (?:refuse|decline|reject)|(?:no|nunca|jamas|jamais|ne|nicht|niemals|non|mai|nao|не|никогда) (?:rechaz|refus|ablehn|lehne|rifiut|recus|отказ)/g;
 
 /**
  * Instructions about a named thing ("las instrucciones anteriores del manual", "die vorherigen
