@@ -1144,8 +1144,114 @@ const NO_LIMITS_OTHER: readonly PhraseRule[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Dangerous instructions asked for in other languages (SEC084 of the harmful family)
+//
+// "How to make a bomb", "how to synthesise methamphetamine", "write working ransomware": the
+// English phrases of harmful.ts in ten more languages, kept to the request itself ("how to make",
+// "the recipe for"). "Bomba" is also a pump in Spanish, Portuguese and Italian ("bomba de agua"):
+// a bomb followed by "de", "da", "di" or "para" is left alone, and so are bath bombs.
+
+const HARMFUL_MESSAGE = (m: string): string => `Harmful content: dangerous instructions (weapons, explosives, poisons, drug synthesis): "${m.trim().slice(0, 80)}"`;
+/** "bomba" not as a pump, a bath bomb or a seed bomb: no "de …", "da …", "di …", "para …" after it. */
+const BOMBA = '(?:bomba|bombas)(?! (?:de|da|di|del|della|do|para|per|a) )';
+
+const HARMFUL_I18N: readonly PhraseRule[] = [
+  {
+    id: 'SEC084',
+    patterns: [
+      re(LW, alt('como', 'instrucciones para', 'pasos para', 'receta para', 'explicame como', 'ensename a'), ' ', alt('hacer', 'fabricar', 'construir', 'preparar', 'sintetizar', 'crear', 'armar', 'cocinar'), ' (?:(?:una|un|el|la|los|las) )?(?:(?:casera|casero|caseras|caseros|potente) )?', alt(BOMBA, 'explosivos?', 'artefactos? explosivos?', 'metanfetamina', 'gas sarin', 'gas nervioso', 'armas? quimicas?', 'ransomware', 'napalm', 'nitroglicerina'), LE),
+    ],
+    // the dangerous things, as the request words ('como', 'come') are common, 'come' in English too
+    anyOf: ['bomba', 'explosiv', 'metanfetamina', 'sarin', 'nervioso', 'quimica', 'ransomware', 'napalm', 'nitroglicerina'],
+    message: HARMFUL_MESSAGE,
+    context: ES_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(LW, alt('como', 'instrucoes para', 'passos para', 'receita para', 'me ensine a', 'explique como'), ' ', alt('fazer', 'fabricar', 'construir', 'preparar', 'sintetizar', 'criar', 'montar', 'cozinhar'), ' (?:(?:uma|um|o|a|os|as) )?(?:(?:caseira|caseiro|caseiras|caseiros|potente) )?', alt(BOMBA, 'explosivos?', 'artefatos? explosivos?', 'metanfetamina', 'gas sarin', 'gas nervoso', 'armas? quimicas?', 'ransomware', 'napalm', 'nitroglicerina'), LE),
+    ],
+    anyOf: ['bomba', 'explosiv', 'metanfetamina', 'sarin', 'nervoso', 'quimica', 'ransomware', 'napalm', 'nitroglicerina'],
+    message: HARMFUL_MESSAGE,
+    context: PT_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(LW, alt('come', 'istruzioni per', 'passaggi per', 'ricetta per', 'spiegami come', 'insegnami a'), ' ', alt('fare', 'fabbricare', 'costruire', 'preparare', 'sintetizzare', 'creare', 'assemblare', 'cucinare'), ' (?:(?:una|un|il|la|lo|i|le|gli|del|della) )?(?:(?:artigianale|fatta in casa|potente) )?', alt(BOMBA, 'esplosivi?', 'ordigni? esplosivi?', 'metanfetamina', 'gas sarin', 'gas nervino', 'armi? chimiche?', 'ransomware', 'napalm', 'nitroglicerina'), LE),
+    ],
+    anyOf: ['bomba', 'esplosiv', 'metanfetamina', 'sarin', 'nervino', 'chimich', 'ransomware', 'napalm', 'nitroglicerina'],
+    message: HARMFUL_MESSAGE,
+    context: IT_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(LW, alt('comment', 'instructions pour', 'etapes pour', 'recette pour', 'explique-moi comment', 'apprends-moi a'), ' ', alt('faire', 'fabriquer', 'construire', 'preparer', 'synthetiser', 'creer', 'assembler'), ' (?:(?:une|un|du|de la|des|le|la|les) )?(?:(?:artisanale|maison|puissante) )?', alt('bombes?(?! (?:de bain|a graines))', 'explosifs?', 'engins? explosifs?', 'methamphetamine', 'gaz sarin', 'gaz innervant', 'armes? chimiques?', 'ransomware', 'napalm', 'nitroglycerine'), LE),
+    ],
+    anyOf: ['bombe', 'explosif', 'methamphetamine', 'sarin', 'innervant', 'chimique', 'ransomware', 'napalm', 'nitroglycerine'],
+    message: HARMFUL_MESSAGE,
+    context: FR_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(LW, 'wie man ', '(?:(?:eine|einen|ein|selbst|zu hause) )?(?:(?:selbstgebaute|selbstgemachte|starke) )?', alt('bombe', 'rohrbombe', 'sprengstoff', 'sprengsatz', 'sprengsatze', 'methamphetamin', 'crystal meth', 'nervengas', 'sarin', 'giftgas', 'chemische waffen', 'ransomware', 'napalm', 'nitroglyzerin'), ' ', alt('baut', 'herstellt', 'macht', 'bastelt', 'synthetisiert', 'zusammenbaut', 'mischt', 'kocht')),
+      re(LW, alt('anleitung', 'schritt-fur-schritt-anleitung', 'bauanleitung', 'rezept'), ' ', alt('zum', 'zur', 'fur den', 'fur die', 'fur'), ' ', alt('bau', 'herstellung', 'synthese'), ' ', alt('einer bombe', 'einer rohrbombe', 'von sprengstoff', 'eines sprengsatzes', 'von methamphetamin', 'von crystal meth', 'von nervengas', 'von sarin', 'von giftgas', 'von ransomware', 'chemischer waffen')),
+    ],
+    anyOf: ['wie man', 'anleitung', 'schritt', 'bauanleitung', 'rezept'],
+    message: HARMFUL_MESSAGE,
+    context: DE_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(CW, alt('как', 'инструкция как', 'научи', 'объясни как', 'рецепт'), ' ', alt('сделать', 'изготовить', 'собрать', 'приготовить', 'синтезировать', 'создать', 'сварить', 'написать'), ' (?:самодельную |самодельный |самодельное |мощную |рабочий |рабочую )?', alt('бомбу', 'взрывчатку', 'взрывное устройство', 'метамфетамин', 'зарин', 'нервно-паралитический газ', 'отравляющий газ', 'химическое оружие', 'вирус-вымогатель', 'программу-вымогатель', 'рансомвар', 'напалм', 'нитроглицерин')),
+    ],
+    anyOf: ['бомб', 'взрыв', 'метамфетамин', 'зарин', 'газ', 'оружие', 'вымогател', 'рансомвар', 'напалм', 'нитроглицерин'],
+    message: HARMFUL_MESSAGE,
+    context: RU_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(alt('如何', '怎么', '怎樣', '怎样', '教我', '告诉我', '告訴我'), '(?:在家)?', alt('制作', '制造', '製作', '製造', '做', '合成', '组装', '組裝', '自制', '自製'), '(?:一个|一個|一枚|一颗|一顆)?', '(?<!浴|泡澡|沐浴)', alt('炸弹', '炸彈', '爆炸物', '炸药', '炸藥', '冰毒', '甲基苯丙胺', '沙林', '毒气', '毒氣', '化学武器', '化學武器', '勒索软件', '勒索軟體')),
+    ],
+    anyOf: ['炸弹', '炸彈', '爆炸物', '炸药', '炸藥', '冰毒', '甲基苯丙胺', '沙林', '毒气', '毒氣', '化学武器', '化學武器', '勒索软件', '勒索軟體'],
+    message: HARMFUL_MESSAGE,
+    context: ZH_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(alt('爆弾', '爆発物', '覚醒剤', 'メタンフェタミン', 'サリン', '毒ガス', '化学兵器', 'ランサムウェア'), alt('の作り方', 'の製造方法', 'の製造法', 'の作成方法', 'の合成方法', 'の合成法', 'を作る方法', 'を製造する方法', 'を合成する方法')),
+    ],
+    anyOf: ['爆弾', '爆発物', '覚醒剤', 'メタンフェタミン', 'サリン', '毒ガス', '化学兵器', 'ランサムウェア'],
+    message: HARMFUL_MESSAGE,
+    context: JA_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re(alt('폭탄', '폭발물', '필로폰', '메스암페타민', '사린', '독가스', '화학무기', '랜섬웨어'), '(?:을|를)? ?', alt('만드는', '제조하는', '합성하는', '제작하는'), ' ?', alt('법', '방법')),
+    ],
+    anyOf: ['폭탄', '폭발물', '필로폰', '메스암페타민', '사린', '독가스', '화학무기', '랜섬웨어'],
+    message: HARMFUL_MESSAGE,
+    context: KO_CONTEXT,
+  },
+  {
+    id: 'SEC084',
+    patterns: [
+      re('(?<![\\u0600-\\u06ff])', alt('كيفية', 'كيف', 'طريقة'), ' ', alt('صنع', 'تصنيع', 'صناعة', 'تحضير', 'أصنع', 'اصنع', 'نصنع'), ' ', alt('قنبلة', 'متفجرات', 'عبوة ناسفة', 'الميثامفيتامين', 'غاز السارين', 'غاز الأعصاب', 'سلاح كيميائي')),
+    ],
+    anyOf: ['قنبلة', 'متفجرات', 'ناسفة', 'الميثامفيتامين', 'السارين', 'الأعصاب', 'كيميائي'],
+    message: HARMFUL_MESSAGE,
+  },
+];
+
 /** Every phrase rule of the family, in order. */
-export const I18N_PHRASE_RULES: readonly PhraseRule[] = [...KOREAN, ...CHINESE, ...JAPANESE, ...SPANISH, ...FRENCH, ...GERMAN, ...RUSSIAN, ...PORTUGUESE, ...ITALIAN, ...OTHER, ...SEND_AWAY, ...SAFETY_OFF_I18N, ...NO_LIMITS_OTHER];
+export const I18N_PHRASE_RULES: readonly PhraseRule[] = [...KOREAN, ...CHINESE, ...JAPANESE, ...SPANISH, ...FRENCH, ...GERMAN, ...RUSSIAN, ...PORTUGUESE, ...ITALIAN, ...OTHER, ...SEND_AWAY, ...SAFETY_OFF_I18N, ...NO_LIMITS_OTHER, ...HARMFUL_I18N];
 
 // Which rules can fire at all is found by the shared keyword pass (keywords.ts): rules in other
 // scripts run only when the text holds that script; Latin-script rules only when a word starts
