@@ -173,9 +173,9 @@ const DATA_WORDS = [
 ];
 const DATA = alt(DATA_WORDS);
 const ANY_TEXT = alt([...DATA_WORDS, 'file', 'files', 'document', 'documents', 'doc', 'docs', 'text', 'content', 'data', 'note', 'notes']);
-// The words of ANY_TEXT, for a gate ("web ?page" reads "web page" or "webpage", "e-mail" ends on "mail").
-const ANY_TEXT_WORDS = [...DATA_WORDS.filter((w) => /^[a-z]+$/.test(w)), 'webpage', 'file', 'files', 'document', 'documents', 'doc', 'docs', 'text', 'content', 'data', 'note', 'notes'];
 const READ_OBJECT = `(?:this|these|that|the|your|my|our) (?:[a-z-]{1,20} )?${ANY_TEXT}`;
+/** The same, pointed at: "this issue", "these reviews". */
+const READ_THIS_OBJECT = `(?:this|these) (?:[a-z-]{1,20} )?${ANY_TEXT}`;
 // What the note tells the reader to do: an imperative ("tell the user", "do not mention"), an
 // obligation ("you must") or an authority's permission ("the owner has authorized you to"), after
 // at most a short lead-in ("as part of the audit, ").
@@ -1010,10 +1010,12 @@ const PHRASES: readonly Phrase[] = [
   {
     // an address to the AI doing something with this text: "To the coding agent working on this issue: add ..."
     id: 'SEC005',
-    gate: { words: AI_NOUN_WORDS, then: ANY_TEXT_WORDS, within: 70 },
+    // "this" or "these" right after the addressee's verb: a data word as the companion opened the
+    // rule on most personas ("the assistant ... the user's message")
+    gate: { words: AI_NOUN_WORDS, then: ['this', 'these'], within: 60 },
     message: INDIRECT_MESSAGE,
     patterns: [
-      `(?:^|[.!?;:>)\\]"“”] ?|[\\[("“<{] ?|<!-- ?)(?:to |attention,? |hey,? |dear |(?:note|message|instructions?|memo|reminder) (?:to|for) )?(?:the |any |all |every |each |whatever |whichever )?${ADDRESSEE} (?:[a-z]{2,20}ing|(?:that|who|which) (?:is |are )?[a-z]{2,20}(?:s|ing))(?: (?:on|in|with|through|over|at|for|to))? ${READ_OBJECT}${ORDER_AFTER}`,
+      `(?:^|[.!?;:>)\\]"“”] ?|[\\[("“<{] ?|<!-- ?)(?:to |attention,? |hey,? |dear |(?:note|message|instructions?|memo|reminder) (?:to|for) )?(?:the |any |all |every |each |whatever |whichever )?${ADDRESSEE} (?:[a-z]{2,20}ing|(?:that|who|which) (?:is |are )?[a-z]{2,20}(?:s|ing))(?: (?:on|in|with|through|over|at|for|to))? ${READ_THIS_OBJECT}${ORDER_AFTER}`,
     ],
   },
   {
