@@ -144,6 +144,8 @@ function sensitiveFileJudge(m: RegExpExecArray, src: RawSource): RawVerdict | nu
   const token = needleAt(src, m.index, SENSITIVE_FILES);
   if (token === '') return null;
   if (token.startsWith('id_') && src.lower.startsWith('.pub', m.index + token.length)) return null;
+  // a public key under ~/.ssh ("ssh-copy-id -i ~/.ssh/id_ed25519.pub host") is meant to be shared
+  if ((token === '~/.ssh' || token === '.ssh/') && /^[\w~./-]{0,120}?\.pub(?![\w.])/.test(src.lower.slice(m.index, m.index + 130))) return null;
   if (/^[a-z0-9]/.test(token) && /[a-z0-9_]/.test(src.lower[m.index - 1] ?? ' ')) return null;
   const prev = src.lower[m.index - 1] ?? ' ';
   if (/^\.env$/i.test(token) && /[\w.-]/.test(prev)) return null; // "process.env", "my.env"
