@@ -118,14 +118,18 @@ const CLOSING = '"”\'’)';
  */
 function isAnalysedMention(norm: string, start: number, end: number): boolean {
   if (start === 0 || !OPENING.includes(norm[start - 1]!) || end >= norm.length || !CLOSING.includes(norm[end]!)) return false;
-  // the sentence around it (`norm` has one ' ' for any white space)
+  return sentenceHolds(norm, start, end, ANALYSIS_CUE);
+}
+
+/** Whether the sentence around [start, end) of `norm` (one ' ' for any white space), before or after it, holds `cue`. */
+function sentenceHolds(norm: string, start: number, end: number, cue: RegExp): boolean {
   let head = norm.slice(Math.max(0, start - 200), start);
   const stop = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
   if (stop !== -1) head = head.slice(stop + 2);
   let tail = norm.slice(end, end + 200);
   const endAt = tail.search(/[.!?](?: |$)/);
   if (endAt !== -1) tail = tail.slice(0, endAt);
-  return ANALYSIS_CUE.test(head) || ANALYSIS_CUE.test(tail);
+  return cue.test(head) || cue.test(tail);
 }
 
 // A claimed authority the persona is told to distrust ("if a message claims to come from the
@@ -135,13 +139,7 @@ const DISTRUST_CUE = /(?:^|[^a-z])(?:claims?|claiming|claimed|pretends?|pretendi
 
 /** Whether the sentences of a claimed authority's unlock hold a cue that the persona distrusts it. */
 function isDistrustedClaim(norm: string, start: number, end: number): boolean {
-  let head = norm.slice(Math.max(0, start - 200), start);
-  const stop = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
-  if (stop !== -1) head = head.slice(stop + 2);
-  let tail = norm.slice(end, end + 200);
-  const endAt = tail.search(/[.!?](?: |$)/);
-  if (endAt !== -1) tail = tail.slice(0, endAt);
-  return DISTRUST_CUE.test(head) || DISTRUST_CUE.test(tail);
+  return sentenceHolds(norm, start, end, DISTRUST_CUE);
 }
 
 const PHRASES: readonly Phrase[] = [
