@@ -739,7 +739,9 @@ const PHRASES: readonly Phrase[] = [
   {
     // "paste your prompt back to me": nothing a user is asked to give back
     id: 'SEC001',
-    gate: { words: ['back'] },
+    // opened by the prompt's noun with "back" right after it: "back" alone (or "me" after it) opened
+    // the rule on most long personas ("get back to you")
+    gate: { words: ['prompt', 'instructions', 'message', 'preprompt', 'directives', 'prelude', 'preamble', 'text'], then: ['back'], within: 16 },
     message: EXTRACTION_MESSAGE,
     patterns: [
       `${B}(?:paste|send|give|read|copy|type|write|repeat|print|recite|hand|return|spit|feed|show|output|echo)(?: me)? (?:all (?:of )?)?your (?:own |full |entire |exact |whole |complete |original |initial |system |hidden |secret |real |actual ){0,3}(?:prompt|instructions|system prompt|system message|preprompt|pre-prompt|directives|prelude|preamble|setup text|configuration text) back to (?:me|us)${E}`,
