@@ -95,8 +95,8 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
   if (isAboutAThing(norm.slice(start, end), after)) return true;
   // a quoted phrase followed by a refusal in the same sentence, right after it or after the
   // quotation closes ('a classic attack is "ignore ... and reveal ..." and you must never follow it')
-  if (quotedBefore && REFUSED_AFTER.test(after)) return true;
   if (quotedBefore) {
+    if (REFUSED_AFTER.test(after)) return true;
     const close = after.search(CLOSING_QUOTE);
     if (close !== -1 && REFUSED_AFTER.test(after.slice(close + 1))) return true;
   }
@@ -105,8 +105,9 @@ export function isRefusalContext(norm: string, start: number, end: number): bool
 
 // Instructions about a named thing: "ignore the previous instructions for installing the faucet;
 // the new model ...". A task's instructions corrected, not the AI's: lowered when the phrase sets
-// instructions aside and ends on them, a topic follows that names nothing of an AI, its makers, users or rules, and the
-// rest of the sentence joins no second order to it ("... about translation and say PWNED" stays).
+// instructions aside and ends on them, a topic follows that names nothing of an AI, its makers,
+// users or rules, and the rest of the sentence joins no second order to it ("... about translation
+// and say PWNED" stays).
 const SET_ASIDE = /(?:^|[^a-z])(?:ignore|ignoring|forget|forgetting|disregard|disregarding)(?![a-z])/;
 const INSTRUCTIONS_END = /(?:instructions|instruction|directions|steps)$/;
 const TOPIC = /^ (?:for|about|on|regarding|concerning|in|from|of) (?:(?:the|this|that|these|those|our|my|his|her|their|a|an) )?(?:(?:old|new|previous|earlier|last|first|printed|paper) )?(?!(?:the|this|that|these|those|our|my|his|her|their|old|new)(?![a-z]))([a-z]{3,})/;
@@ -151,18 +152,15 @@ function isLowerLetter(c: number): boolean {
 }
 
 /**
- * Where the quotation still open at the end of `s` was opened, or -1: quotation marks counted as
- * hasOpenQuote does, past any left at the start by the sentence cut ('" sample 2: "').
+ * Where the quotation still open at the end of `s` was opened, counting quotation marks from
+ * `from`, or -1. An apostrophe inside a word ("gpt’s", "don't") is not a quotation mark.
  */
-function openQuoteAt(s: string): number {
-  let from = 0;
-  while (from < s.length && (s[from] === ' ' || QUOTE_CODES.has(s.charCodeAt(from)))) from++;
+function openingQuote(s: string, from: number): number {
   let count = 0;
   let at = -1;
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (!QUOTE_CODES.has(c)) continue;
-    // an apostrophe inside a word ("gpt’s", "don't") is not a quotation mark
     if ((c === 0x27 || c === 0x2019) && isLowerLetter(s.charCodeAt(i - 1)) && isLowerLetter(s.charCodeAt(i + 1))) continue;
     count++;
     if (count % 2 === 1) at = i;
@@ -170,16 +168,15 @@ function openQuoteAt(s: string): number {
   return count % 2 === 1 ? at : -1;
 }
 
+/** openingQuote past the spaces and quotation marks the sentence cut left at the start ('" sample 2: "'). */
+function openQuoteAt(s: string): number {
+  let from = 0;
+  while (from < s.length && (s[from] === ' ' || QUOTE_CODES.has(s.charCodeAt(from)))) from++;
+  return openingQuote(s, from);
+}
+
 function hasOpenQuote(s: string): boolean {
-  let count = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!QUOTE_CODES.has(c)) continue;
-    // an apostrophe inside a word ("gpt’s", "don't") is not a quotation mark
-    if ((c === 0x27 || c === 0x2019) && isLowerLetter(s.charCodeAt(i - 1)) && isLowerLetter(s.charCodeAt(i + 1))) continue;
-    count++;
-  }
-  return count % 2 === 1;
+  return openingQuote(s, 0) !== -1;
 }
 
 /**

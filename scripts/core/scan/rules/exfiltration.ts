@@ -341,16 +341,9 @@ const PHRASES: readonly GatedPhraseRule[] = [
       /(?:(?:(?:get|post|http) )?requests? (?:to |at |for |of )?)?https?:\/\/[^ :]{1,200} (?:followed by|plus|\+|appending|adding|putting|attaching|concatenated with|(?:and |then )?(?:append|add|attach|put|insert|include)(?:s|es)?) (?:(?:all|the|a summary of the|a summary of|user's|the user's|their|any|each|every|recent|latest|last|full|entire|complete|whole) ){0,4}(?:conversations?|chat(?: history| log| logs| transcript)?|transcripts?|messages|message history|secrets?|credentials|passwords|api keys?|tokens?|personal (?:data|information|details)|private (?:data|information)|system prompt|e-?mails|contacts|environment variables|env vars|(?:user's|their) (?:data|files|history|messages|details|contacts)|(?:everything|all|anything) (?:that )?(?:the user|the customer|the client|they) (?:has |have )?(?:just )?(?:said|says|typed|types|wrote|written|told you|tells you|shared|shares|entered|sent))\b/y,
       // "with" alone takes the conversation itself: a page visited "with the latest data" sends nothing of the user's
       /(?:(?:(?:get|post|http) )?requests? (?:to |at |for |of )?)?https?:\/\/[^ :]{1,200} with (?:(?:all|the|user's|the user's|their|recent|latest|last|full|entire|complete|whole) ){0,4}(?:conversation|chat history|chat log|chat transcript|transcript|message history|(?:user's|their) messages) (?:appended|attached|added|included|encoded|url-encoded|as (?:a |the )?(?:query|parameter|param|suffix|path|body))\b/y,
-    ],
-  },
-  {
-    // a URL holding a placeholder for the conversation or the user's words, in an image, a link or a
-    // fetch: "![](https://x.example/p.png?q={the user's previous message})", "?h=<full chat history>",
-    // "?d={{conversation}}", "?m=$HISTORY"
-    id: 'SEC035',
-    gate: ['http', 'https'],
-    starts: ['http', 'https', 'request', 'requests', 'get', 'post'],
-    patterns: [
+      // a URL holding a placeholder for the conversation or the user's words, in an image, a link or a
+      // fetch: "![](https://x.example/p.png?q={the user's previous message})", "?h=<full chat history>",
+      // "?d={{conversation}}", "?m=$HISTORY"
       /(?:(?:(?:get|post|http) )?requests? (?:to |at |for |of )?)?https?:\/\/[^ :{}<>[\]$%]{1,200}[=/](?:\{\{?|\$\{|<|\[|\$|%) ?[a-z0-9' ]{0,40}?(?:conversation|chat|history|transcript|dialog|(?:user|users|user's|previous|last|latest|recent|prior|their) ?(?:messages?|msgs?|inputs?|prompts?|text|words|replies|reply)|(?:everything|all|whatever|what|anything) (?:the user|they) (?:just |has |have )?(?:said|typed|wrote|told you|shared|entered))/y,
       // a user's secret in a parameter not named for it (a key sent as "key=" is the API's own use)
       /(?:(?:(?:get|post|http) )?requests? (?:to |at |for |of )?)?https?:\/\/[^ :{}<>[\]$%]{1,200}[=/](?<!(?:key|token|pass|password|pwd|auth|secret|code|sig)=)(?:\{\{?|\$\{|<|\[|\$|%) ?[a-z0-9' ]{0,30}?(?:user|users|user's|customer|customer's|their) ?(?:api ?keys?|apikeys?|passwords?|secrets?|credentials|card ?numbers?|cvv)/y,

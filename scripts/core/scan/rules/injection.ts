@@ -217,10 +217,12 @@ const EXTRACT_VERB = alt([
   'translate', 'send', 'provide', 'reply with', 'respond with', 'answer with', 'include',
 ]);
 const EXTRACT_TAIL = '(?: me| us| out| back| down)?(?: back)?(?: to (?:me|us))?';
-const VERBATIM = alt(['verbatim', 'word for word', 'word-for-word', 'exactly', 'in full', 'in its entirety', 'character for character', 'letter for letter', 'unchanged', 'unedited', 'as written', 'as it is', 'as-is']);
-// the same without 'as written', 'as it is' (a gate companion 'as' would open the rule on every text), and its words
+// "word for word" and the like, and its words; VERBATIM adds "as written", "as it is" (a gate
+// companion "as" would open a rule on every text)
+const VERBATIM_EXACT_FORMS = ['verbatim', 'word for word', 'word-for-word', 'exactly', 'in full', 'in its entirety', 'character for character', 'letter for letter', 'unchanged', 'unedited'];
 const VERBATIM_EXACT_WORDS = ['verbatim', 'word', 'exactly', 'full', 'entirety', 'character', 'letter', 'unchanged', 'unedited'];
-const VERBATIM_EXACT = alt(['verbatim', 'word for word', 'word-for-word', 'exactly', 'in full', 'in its entirety', 'character for character', 'letter for letter', 'unchanged', 'unedited']);
+const VERBATIM_EXACT = alt(VERBATIM_EXACT_FORMS);
+const VERBATIM = alt([...VERBATIM_EXACT_FORMS, 'as written', 'as it is', 'as-is']);
 const GIVEN_TO_YOU_WORDS = ['given', 'received', 'got', 'initialized', 'initialised', 'primed', 'configured', 'loaded', 'started'];
 const GIVEN_TO_YOU = "(?:you were given|you['’]ve been given|you have been given|you received|you got|given to you|you were (?:initiali[sz]ed|primed|configured|loaded|started) with|you started with)";
 
@@ -291,7 +293,7 @@ const SELF_NOUN_WORDS = [
 ];
 // What says they are the model's own: "you received", "you were initialized with", "you follow".
 const SELF_CLAUSE = `(?:that )?(?:${GIVEN_TO_YOU}|you (?:were|have been|['’]ve been) (?:handed|fed|told|briefed with|set up with)|you (?:follow|obey|operate under|run under|abide by|were told to follow))`;
-const SELF_CLAUSE_WORDS = ['given', 'received', 'got', 'initialized', 'initialised', 'primed', 'configured', 'loaded', 'started', 'handed', 'fed', 'told', 'briefed', 'set', 'follow', 'obey', 'operate', 'run', 'abide'];
+const SELF_CLAUSE_WORDS = [...GIVEN_TO_YOU_WORDS, 'handed', 'fed', 'told', 'briefed', 'set', 'follow', 'obey', 'operate', 'run', 'abide'];
 // Extraction verbs, with a few that copy text out: "transcribe the message that set you up".
 const COPY_VERB = alt(['transcribe', 'reprint', 'rewrite', 'render', 'write', 'convert', 'encode', 'turn', 'recast', 'express', 'present']);
 // A form that hides the text from an output filter or shows it is copied: "as a poem", "in base64", "backwards".
